@@ -232,8 +232,14 @@ def _exchange_passes(state: dict, rnd: dict, events: list) -> None:
 
 def _open_trick(state: dict, leader: int, start: int) -> None:
     state["turn"] = leader
-    state["trick"] = {"leader": leader, "count": None, "top": None, "winner": leader,
-                      "start": start, "moves": 0}
+    state["trick"] = {
+        "leader": leader,
+        "count": None,
+        "top": None,
+        "winner": leader,
+        "start": start,
+        "moves": 0,
+    }
 
 
 def _play(state: dict, seat: int, cards: list[int]) -> tuple[dict, list[dict]]:
@@ -321,7 +327,7 @@ def _next_turn(state: dict, events: list) -> tuple[dict, list[dict]]:
 
 
 def _last_cards(state: dict, first: int, events: list) -> None:
-    """"Your owner comes back": last cards go down clockwise from the last trick's winner."""
+    """ "Your owner comes back": last cards go down clockwise from the last trick's winner."""
     n = state["players"]
     order = [(first + i) % n for i in range(n)]
     last = [{"seat": s, "card": state["hands"][s][0]} for s in order]

@@ -42,9 +42,7 @@ def view(state: dict, seat: int | None = None) -> dict:
             "moves": rnd["moves"][trick["start"] :],
         },
         "moves": [] if current_done else list(rnd["moves"]) if rnd else [],
-        "history": [
-            {k: r[k] for k in _PUBLIC_ROUND_FIELDS} for r in rounds if "loser" in r
-        ],
+        "history": [{k: r[k] for k in _PUBLIC_ROUND_FIELDS} for r in rounds if "loser" in r],
         "doghouses": [list(d) for d in state["doghouses"]],
         "kinds": [kinds(d) for d in state["doghouses"]],
         "seed_sha256": state["seed_sha256"],

@@ -1,0 +1,1 @@
+"""Accounts: the custom `User` model and its admin."""

@@ -1,0 +1,87 @@
+"""One error shape for the whole API: `{"code": ..., "detail": ..., "fields": {...}}`.
+
+Services raise `ServiceError` (no DRF needed to raise one); DRF's own exceptions are
+mapped to the same shape with stable codes. Nothing here ever answers with a 500 body.
+"""
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class ServiceError(Exception):
+    """A refused request: a stable `code`, a human `detail` and its HTTP status."""
+
+    status = 400
+
+    def __init__(
+        self,
+        code: str,
+        detail: str,
+        *,
+        status: int | None = None,
+        fields: dict | None = None,
+        extra: dict | None = None,
+    ):
+        super().__init__(f"{code}: {detail}")
+        self.code = code
+        self.detail = detail
+        if status is not None:
+            self.status = status
+        self.fields = fields or {}
+        self.extra = extra or {}
+
+
+_DRF_CODES = {
+    exceptions.ParseError: "malformed",
+    exceptions.AuthenticationFailed: "authentication_failed",
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.PermissionDenied: "permission_denied",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.NotAcceptable: "not_acceptable",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.Throttled: "throttled",
+    exceptions.ValidationError: "invalid",
+}
+
+
+def error_body(code: str, detail: str, fields: dict | None = None, **extra) -> dict:
+    return {"code": code, "detail": detail, "fields": fields or {}, **extra}
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, ServiceError):
+        return Response(error_body(exc.code, exc.detail, exc.fields, **exc.extra), exc.status)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    code = next((c for cls, c in _DRF_CODES.items() if isinstance(exc, cls)), "error")
+    if isinstance(exc, exceptions.ValidationError):
+        fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
+        response.data = error_body(code, "some fields are not valid", _flatten(fields))
+    else:
+        response.data = error_body(code, str(exc.detail))
+    if response.status_code == status.HTTP_429_TOO_MANY_REQUESTS:
+        response.data["retry_after"] = getattr(exc, "wait", None)
+    return response
+
+
+def _flatten(fields: dict) -> dict:
+    """Field errors as `{field: [messages]}`, nested serializers joined with dots."""
+    flat = {}
+    for name, errors in fields.items():
+        if isinstance(errors, dict):
+            flat.update({f"{name}.{k}": v for k, v in _flatten(errors).items()})
+        elif isinstance(errors, list) and errors and isinstance(errors[0], dict):
+            for i, item in enumerate(errors):
+                flat.update({f"{name}.{i}.{k}": v for k, v in _flatten(item).items()})
+        else:
+            flat[name] = [str(e) for e in (errors if isinstance(errors, list) else [errors])]
+    return flat

@@ -1,0 +1,212 @@
+"""Barkside settings: one file, every knob an environment variable read through `env`.
+
+Defaults run locally with nothing configured (SQLite, Redis on localhost, DEBUG on).
+"""
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def _to_bool(raw: str) -> bool:
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ValueError("expected one of 1/0/true/false/yes/no/on/off")
+
+
+def _to_list(raw: str) -> list[str]:
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+_CASTS: dict[type, Callable[[str], Any]] = {
+    str: str,
+    int: int,
+    float: float,
+    bool: _to_bool,
+    list: _to_list,
+}
+
+
+def env(name: str, default: Any, cast: type = str) -> Any:
+    """Read environment variable `name` as `cast` (str, int, float, bool or list).
+
+    An unset variable gives `default` as is; a set one that doesn't parse raises
+    ImproperlyConfigured naming the variable and the value, so a typo stops the start.
+    """
+    if cast not in _CASTS:
+        raise ImproperlyConfigured(f"env(): unsupported cast {cast!r} for {name}")
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        return _CASTS[cast](raw)
+    except ValueError as exc:
+        raise ImproperlyConfigured(
+            f"Environment variable {name}={raw!r} is not a valid {cast.__name__}: {exc}"
+        ) from exc
+
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# --- Core -----------------------------------------------------------------------------
+
+DEV_SECRET_KEY = "dev-insecure-barkside-secret-key-do-not-use-in-production"
+SECRET_KEY = env("SECRET_KEY", DEV_SECRET_KEY)
+DEBUG = env("DEBUG", True, bool)
+if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
+    raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+
+ALLOWED_HOSTS = env("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"], list)
+
+INSTALLED_APPS = [
+    "daphne",  # first, so `runserver` serves ASGI (HTTP + WebSockets)
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "axes",
+    "channels",
+    "accounts",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes requires.
+    "axes.middleware.AxesMiddleware",
+]
+
+ROOT_URLCONF = "barkside.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "frontend"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "barkside.wsgi.application"
+ASGI_APPLICATION = "barkside.asgi.application"
+
+# --- Data -----------------------------------------------------------------------------
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        conn_max_age=env("DB_CONN_MAX_AGE", 0, int),
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers take the lock when their transaction begins, so concurrent moves queue up
+    # instead of failing with "database is locked" when a reader tries to upgrade.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+if env("CHANNEL_LAYER", "redis") == "memory":
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+else:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
+    }
+
+CELERY_BROKER_URL = REDIS_URL
+CELERY_TASK_ALWAYS_EAGER = env("CELERY_TASK_ALWAYS_EAGER", False, bool)
+
+# --- Auth -----------------------------------------------------------------------------
+
+AUTH_USER_MODEL = "accounts.User"
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# --- API ------------------------------------------------------------------------------
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "barkside.errors.exception_handler",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Barkside API",
+    "DESCRIPTION": "The Bark Side: a climbing card game for 3-6 players.",
+    "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+
+# --- I18n, static ---------------------------------------------------------------------
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# --- Logging --------------------------------------------------------------------------
+
+LOG_LEVEL = env("LOG_LEVEL", "INFO")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+    },
+}

@@ -1,0 +1,185 @@
+"""Games as stored: the table, its seats, doghouses and the append-only event log.
+
+`Game.state` is the engine's plain-data state and is never sent to a client as it is:
+what people see is built by `games.engine.view` (see selectors.py).
+"""
+
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+
+from games.ai import LEVELS
+from games.engine import seed_commitment
+
+AI_LEVEL_CHOICES = [(level, level) for level in LEVELS]
+
+
+def new_seed() -> str:
+    return secrets.token_hex(16)
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open"  # waiting for players
+        ACTIVE = "active"
+        FINISHED = "finished"
+        ABORTED = "aborted"
+
+    class Deck(models.TextChoices):
+        AUTO = "auto"
+        FIFTY = "50"
+        SIXTY = "60"
+
+    status = models.CharField(max_length=8, choices=Status, default=Status.OPEN, db_index=True)
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    players = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(3), MaxValueValidator(6)]
+    )
+    deck = models.CharField(max_length=4, choices=Deck, default=Deck.AUTO)
+    time_per_move = models.PositiveIntegerField(help_text="seconds each seat has to move")
+    rated = models.BooleanField(default=False)
+    private = models.BooleanField(default=False)
+    invite_code = models.CharField(max_length=16, unique=True, default=new_invite_code)
+    # The secret seed deals every round; only its SHA-256 is shown until the game ends.
+    seed = models.CharField(max_length=64, default=new_seed)
+    seed_sha256 = models.CharField(max_length=64, editable=False)
+    state = models.JSONField(null=True, blank=True, editable=False)
+    version = models.PositiveIntegerField(default=0)
+    turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    result = models.JSONField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    ended = models.DateTimeField(null=True, blank=True)
+    last_move = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(players__gte=3, players__lte=6), name="game_players_3_to_6"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.status}, {self.players} seats)"
+
+    def save(self, *args, **kwargs):
+        if not self.seed_sha256:
+            self.seed_sha256 = seed_commitment(self.seed)
+        super().save(*args, **kwargs)
+
+
+class Seat(models.Model):
+    class State(models.TextChoices):
+        PLAYING = "playing"
+        AUTOPILOT = "autopilot"  # the AI moves for a human who timed out
+        LEFT = "left"  # the AI plays the seat for the rest of the game
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seats",
+    )
+    ai_level = models.CharField(max_length=16, choices=AI_LEVEL_CHOICES, blank=True)
+    state = models.CharField(max_length=10, choices=State, default=State.PLAYING)
+    timeouts = models.PositiveSmallIntegerField(default=0, help_text="timeouts in a row")
+    to_act = models.BooleanField(default=False, help_text="this seat is expected to move")
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="seat_number_unique"),
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=Q(user__isnull=False), name="one_seat_per_user"
+            ),
+            models.CheckConstraint(
+                condition=Q(user__isnull=False) | ~Q(ai_level=""), name="seat_has_user_or_ai"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of game {self.game_id}"
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def plays_itself(self) -> bool:
+        """AI seats, and human seats on autopilot or left, are moved by the AI."""
+        return self.user_id is None or self.state != self.State.PLAYING
+
+
+class Doghouse(models.Model):
+    """Each seat's doghouse, kept in step with the state as rounds end, for stats and admin."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="doghouses")
+    seat = models.PositiveSmallIntegerField()
+    cards = models.JSONField(default=list)
+    kinds = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="doghouse_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"doghouse of seat {self.seat} in game {self.game_id}"
+
+
+class GameEvent(models.Model):
+    """One row per applied change, append-only: replaying the moves rebuilds the game.
+
+    `move` is private (a pass names its cards) and is never sent to clients before the
+    game ends; `payload` holds the engine's public events.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    version = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=16)
+    actor = models.CharField(max_length=8, blank=True, help_text="player, ai or timeout")
+    move = models.JSONField(null=True, blank=True)
+    payload = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="event_version_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} at version {self.version} of game {self.game_id}"
+
+
+class IdempotentMove(models.Model):
+    """The response to a move sent with an Idempotency-Key, replayed to retries."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    key = models.CharField(max_length=64)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE)
+    response = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"idempotency key {self.key}"

@@ -1,0 +1,278 @@
+"""The one write path for games: every change goes through `_commit` in one transaction.
+
+A change (a move by a person, the AI or the autopilot, a start, an abort, a seat taken
+back) is checked against the game's `version` with a compare-and-set UPDATE, which is
+correct on PostgreSQL and SQLite alike, then stored with its event; broadcasts and AI
+turns are scheduled with `transaction.on_commit`, so a rolled-back change sends nothing.
+"""
+
+import random
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import engine
+from games.ai import choose_move
+from games.errors import GameError
+from games.models import Doghouse, Game, GameEvent, Seat
+
+AUTOPILOT_LEVEL = "normal"
+TIMEOUTS_BEFORE_LEFT = 3
+
+
+# --- tables -----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def game_create(*, user, players, ai=(), deck="auto", time_per_move, rated=False, private=False):
+    """Open a table with `user` in seat 0 and AI seats last; a full table starts at once."""
+    if len(ai) > players - 1:
+        raise GameError("too_many_ai", "leave at least one seat for a person", field="ai")
+    game = Game.objects.create(
+        creator=user,
+        players=players,
+        deck=deck,
+        time_per_move=time_per_move,
+        rated=rated,
+        private=private,
+    )
+    Seat.objects.create(game=game, number=0, user=user)
+    first_ai = players - len(ai)
+    Seat.objects.bulk_create(
+        Seat(game=game, number=first_ai + i, ai_level=level) for i, level in enumerate(ai)
+    )
+    if first_ai == 1:
+        _start(game)
+    return game
+
+
+@transaction.atomic
+def game_join(*, game_id, user, invite_code=None):
+    game = _locked(game_id)
+    if game.private and invite_code != game.invite_code:
+        raise GameError("bad_invite_code", "this table needs its invite code", status=403)
+    if game.status != Game.Status.OPEN:
+        raise GameError("not_open", "this table is no longer open", status=409)
+    if game.seats.filter(user=user).exists():
+        raise GameError("already_seated", "you already have a seat at this table", status=409)
+    taken = set(game.seats.values_list("number", flat=True))
+    free = [n for n in range(game.players) if n not in taken]
+    try:
+        Seat.objects.create(game=game, number=free[0], user=user)
+    except IntegrityError:  # a concurrent join took the seat on a database without locks
+        raise GameError("table_full", "the seat was just taken, try again", status=409) from None
+    if len(free) == 1:
+        _start(game)
+    else:
+        _bump(game, kind="joined", seat=free[0])
+    return game
+
+
+@transaction.atomic
+def game_leave(*, game_id, user):
+    """Leave a table before it starts; the last person to leave closes it."""
+    game = _locked(game_id)
+    if game.status != Game.Status.OPEN:
+        raise GameError("not_open", "you can only leave a table before it starts", status=409)
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise GameError("not_seated", "you have no seat at this table", status=409)
+    seat.delete()
+    if not game.seats.filter(user__isnull=False).exists():
+        _bump(game, kind="aborted", status=Game.Status.ABORTED, ended=timezone.now())
+    else:
+        _bump(game, kind="left", seat=seat.number)
+    return game
+
+
+def _locked(game_id) -> Game:
+    """The game row, locked where the database can (PostgreSQL); SQLite locks on write."""
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise GameError("not_found", "no such game", status=404) from None
+
+
+def _start(game: Game) -> None:
+    state = engine.new_game(
+        game.players, game.seed, game.deck if game.deck == "auto" else int(game.deck)
+    )
+    now = timezone.now()
+    _commit(
+        game,
+        kind="started",
+        state=state,
+        payload=[{"type": "game_started"}],
+        status=Game.Status.ACTIVE,
+        started=now,
+    )
+
+
+# --- moves ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who made a move: a person at their seat, the AI for its seat, or the autopilot."""
+
+    kind: str  # "player" | "ai" | "timeout"
+    seat: int
+
+
+def game_move(*, game_id, user, kind, cards, version):
+    """A person's move at their own seat."""
+    game = Game.objects.filter(pk=game_id).first()
+    seat = Seat.objects.filter(game_id=game_id, user=user).first() if game else None
+    if seat is None:
+        raise GameError("not_found", "no such game", status=404)
+    return apply_move(
+        game_id, Actor("player", seat.number), {"kind": kind, "cards": cards}, version
+    )
+
+
+@transaction.atomic
+def apply_move(game_id, actor: Actor, move: dict, version: int) -> Game:
+    """Apply one engine move for `actor.seat` if the game is still at `version`."""
+    game = Game.objects.get(pk=game_id)
+    if game.status != Game.Status.ACTIVE:
+        raise GameError(
+            "game_over" if game.status == Game.Status.FINISHED else "not_active",
+            f"the game is {game.status}",
+            status=400,
+        )
+    if game.version != version:
+        raise GameError(
+            "stale_version", "the game has moved on", status=409, extra={"version": game.version}
+        )
+    try:
+        state, events = engine.apply(game.state, {"seat": actor.seat, **move})
+    except engine.IllegalMove as e:
+        raise GameError(e.code, e.detail, status=400) from None
+    fields = {}
+    if state["phase"] == engine.OVER:
+        fields.update(status=Game.Status.FINISHED, ended=timezone.now(), result=state["result"])
+    _commit(
+        game,
+        kind=move["kind"],
+        seat=actor.seat,
+        state=state,
+        move=move,
+        payload=events,
+        by=actor.kind,
+        **fields,
+    )
+    seat = game.seats.get(number=actor.seat)
+    if actor.kind == "player" and seat.timeouts:
+        Seat.objects.filter(pk=seat.pk).update(timeouts=0)
+    return game
+
+
+def ai_move(game_id, version) -> Game | None:
+    """Play one move for an AI-moved seat that is to act, if the game is still at `version`.
+
+    Stale calls (the game moved on) do nothing: this runs from tasks that may be late,
+    duplicated or redelivered.
+    """
+    game = Game.objects.filter(pk=game_id, version=version, status=Game.Status.ACTIVE).first()
+    if game is None:
+        return None
+    seats = {s.number: s for s in game.seats.all()}
+    due = [n for n in engine.to_act(game.state) if seats[n].plays_itself]
+    if not due:
+        return None
+    seat = seats[due[0]]
+    move = _decide(game, seat.number, seat.ai_level or AUTOPILOT_LEVEL)
+    try:
+        return apply_move(game_id, Actor("ai", seat.number), move, version)
+    except GameError as e:
+        if e.code == "stale_version":
+            return None
+        raise
+
+
+def _decide(game: Game, seat: int, level: str) -> dict:
+    """The AI's move, from the seat's view only; its randomness owes nothing to the seed."""
+    view = engine.view(game.state, seat)
+    rng = random.Random(f"{game.pk}:{game.version}:{seat}")
+    return choose_move(level, view, rng)
+
+
+# --- the single commit ------------------------------------------------------------------
+
+
+def _commit(
+    game: Game, *, kind, seat=None, state=None, move=None, payload=(), by=None, **fields
+) -> None:
+    """Store one change: compare-and-set on version, event row, doghouses, whose turn."""
+    old_version = game.version
+    new_version = old_version + 1
+    now = timezone.now()
+    if state is not None:
+        fields.update(state=state, last_move=now, turn_deadline=_deadline(game, state, now))
+    updated = Game.objects.filter(pk=game.pk, version=old_version).update(
+        version=new_version, **fields
+    )
+    if updated != 1:
+        raise GameError(
+            "stale_version",
+            "the game has moved on",
+            status=409,
+            extra={"version": Game.objects.get(pk=game.pk).version},
+        )
+    old_state = game.state
+    for name, value in fields.items():
+        setattr(game, name, value)
+    game.version = new_version
+    GameEvent.objects.create(
+        game=game,
+        version=new_version,
+        seat=seat,
+        kind=kind,
+        move=move,
+        payload=list(payload),
+        by=by or "",
+    )
+    if state is not None:
+        _sync_seats(game, state, old_state)
+    transaction.on_commit(lambda: _after_commit(game.pk, new_version))
+
+
+def _bump(game: Game, *, kind, seat=None, **fields) -> None:
+    """A change of the table that leaves the engine state alone (join, leave, abort)."""
+    _commit(game, kind=kind, seat=seat, payload=[{"type": kind, "seat": seat}], **fields)
+
+
+def _deadline(game: Game, state: dict, now):
+    """One deadline per turn; simultaneous passing shares one deadline for all seats."""
+    if state["phase"] == engine.OVER:
+        return None
+    old = game.state
+    same_passing = (
+        old is not None
+        and old["phase"] == engine.PASSING == state["phase"]
+        and len(old["rounds"]) == len(state["rounds"])
+    )
+    if same_passing and game.turn_deadline:
+        return game.turn_deadline
+    return now + timedelta(seconds=game.time_per_move)
+
+
+def _sync_seats(game: Game, state: dict, old_state: dict | None) -> None:
+    acting = engine.to_act(state)
+    game.seats.exclude(number__in=acting).filter(to_act=True).update(to_act=False)
+    game.seats.filter(number__in=acting, to_act=False).update(to_act=True)
+    if old_state is None or old_state["doghouses"] != state["doghouses"]:
+        for number, cards in enumerate(state["doghouses"]):
+            Doghouse.objects.update_or_create(
+                game=game,
+                seat=number,
+                defaults={"cards": cards, "kinds": engine.kinds(cards)},
+            )
+
+
+def _after_commit(game_id: int, version: int) -> None:
+    from games import realtime  # late: realtime imports the channel layer
+
+    realtime.game_changed(game_id, version)
