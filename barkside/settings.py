@@ -146,6 +146,14 @@ else:
 
 CELERY_BROKER_URL = REDIS_URL
 CELERY_TASK_ALWAYS_EAGER = env("CELERY_TASK_ALWAYS_EAGER", False, bool)
+CELERY_TASK_EAGER_PROPAGATES = True
+
+# --- Games ----------------------------------------------------------------------------
+
+# Seconds between an AI's moves, so people can follow them one by one.
+AI_MOVE_DELAY = env("AI_MOVE_DELAY", 0.6, float)
+# Seconds the `hard` AI may think per decision.
+AI_BUDGET = env("AI_BUDGET", 1.0, float)
 
 # --- Auth -----------------------------------------------------------------------------
 

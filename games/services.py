@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -51,8 +52,8 @@ def game_create(*, user, players, ai=(), deck="auto", time_per_move, rated=False
 @transaction.atomic
 def game_join(*, game_id, user, invite_code=None):
     game = _locked(game_id)
-    if game.private and invite_code != game.invite_code:
-        raise GameError("bad_invite_code", "this table needs its invite code", status=403)
+    if game.private and invite_code != game.invite_code:  # private tables stay unseen
+        raise GameError("not_found", "no such game (or a wrong invite code)", status=404)
     if game.status != Game.Status.OPEN:
         raise GameError("not_open", "this table is no longer open", status=409)
     if game.seats.filter(user=user).exists():
@@ -74,11 +75,12 @@ def game_join(*, game_id, user, invite_code=None):
 def game_leave(*, game_id, user):
     """Leave a table before it starts; the last person to leave closes it."""
     game = _locked(game_id)
-    if game.status != Game.Status.OPEN:
-        raise GameError("not_open", "you can only leave a table before it starts", status=409)
     seat = game.seats.filter(user=user).first()
     if seat is None:
-        raise GameError("not_seated", "you have no seat at this table", status=409)
+        raise GameError("not_found" if game.private else "not_a_player",
+                        "you have no seat at this table", status=404 if game.private else 403)
+    if game.status != Game.Status.OPEN:
+        raise GameError("not_open", "you can only leave a table before it starts", status=409)
     seat.delete()
     if not game.seats.filter(user__isnull=False).exists():
         _bump(game, kind="aborted", status=Game.Status.ABORTED, ended=timezone.now())
@@ -125,8 +127,10 @@ def game_move(*, game_id, user, kind, cards, version):
     """A person's move at their own seat."""
     game = Game.objects.filter(pk=game_id).first()
     seat = Seat.objects.filter(game_id=game_id, user=user).first() if game else None
-    if seat is None:
+    if game is None or (seat is None and game.private):
         raise GameError("not_found", "no such game", status=404)
+    if seat is None:
+        raise GameError("not_a_player", "you have no seat at this table", status=403)
     return apply_move(
         game_id, Actor("player", seat.number), {"kind": kind, "cards": cards}, version
     )
@@ -231,12 +235,11 @@ def _commit(
         seat=seat,
         kind=kind,
         move=move,
+        actor=by or "",
         payload=list(payload),
-        by=by or "",
     )
-    if state is not None:
-        _sync_seats(game, state, old_state)
-    transaction.on_commit(lambda: _after_commit(game.pk, new_version))
+    ai_due = state is not None and _sync_seats(game, state, old_state)
+    transaction.on_commit(lambda: _after_commit(game.pk, new_version, ai_due))
 
 
 def _bump(game: Game, *, kind, seat=None, **fields) -> None:
@@ -259,7 +262,8 @@ def _deadline(game: Game, state: dict, now):
     return now + timedelta(seconds=game.time_per_move)
 
 
-def _sync_seats(game: Game, state: dict, old_state: dict | None) -> None:
+def _sync_seats(game: Game, state: dict, old_state: dict | None) -> bool:
+    """Mark the seats to act and store changed doghouses; True if the AI is to move."""
     acting = engine.to_act(state)
     game.seats.exclude(number__in=acting).filter(to_act=True).update(to_act=False)
     game.seats.filter(number__in=acting, to_act=False).update(to_act=True)
@@ -270,9 +274,15 @@ def _sync_seats(game: Game, state: dict, old_state: dict | None) -> None:
                 seat=number,
                 defaults={"cards": cards, "kinds": engine.kinds(cards)},
             )
+    return any(
+        seat.plays_itself for seat in game.seats.all() if seat.number in acting
+    )
 
 
-def _after_commit(game_id: int, version: int) -> None:
-    from games import realtime  # late: realtime imports the channel layer
+def _after_commit(game_id: int, version: int, ai_due: bool) -> None:
+    """Tell the clients, and wake the AI if it is to move; runs only after a commit."""
+    from games import realtime, tasks  # late: both import this module
 
     realtime.game_changed(game_id, version)
+    if ai_due:
+        tasks.ai_move.apply_async((game_id, version), countdown=settings.AI_MOVE_DELAY)

@@ -1,9 +1,12 @@
 """AI players. Each level decides from its seat's view alone, exactly what a human sees.
 
-`choose_move(level, view, rng)` returns one of `view["legal_moves"]`; `rng` is the
-caller's `random.Random`, so games stay reproducible.
+`choose_move(level, view, rng, budget=None, iterations=None)` returns one of
+`view["legal_moves"]`; `rng` is the caller's `random.Random`, so games stay reproducible.
+Levels: `random`, `easy` (a beginner), `normal` (fast rules; also the autopilot of a
+timed-out seat) and `hard` (determinized Monte Carlo search, `budget` seconds per
+decision, default `DEFAULT_BUDGET`; a fixed `iterations` count makes it deterministic).
 """
 
-from .levels import LEVELS, choose_move
+from .levels import AUTOPILOT, DEFAULT_BUDGET, LEVELS, choose_move
 
-__all__ = ["LEVELS", "choose_move"]
+__all__ = ["AUTOPILOT", "DEFAULT_BUDGET", "LEVELS", "choose_move"]

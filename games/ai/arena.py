@@ -9,13 +9,18 @@ from games.engine import OVER, apply, new_game, to_act, view
 from .levels import choose_move
 
 
-def play_game(levels: list[str], seed: str, deck: str | int = "auto") -> dict:
-    """Play a game to its end with `levels[seat]` at each seat; returns the final state."""
+def play_game(
+    levels: list[str], seed: str, deck: str | int = "auto", options: dict | None = None
+) -> dict:
+    """Play a game to its end with `levels[seat]` at each seat; returns the final state.
+
+    `options` (`budget`, `iterations`) go to every `choose_move` call.
+    """
     state = new_game(len(levels), seed, deck)
     rng = random.Random(f"{seed}:bots")
     while state["phase"] != OVER:
         for seat in to_act(state):
-            move = choose_move(levels[seat], view(state, seat), rng)
+            move = choose_move(levels[seat], view(state, seat), rng, **(options or {}))
             state, _ = apply(state, {"seat": seat, **move})
             if state["phase"] == OVER:
                 break
@@ -75,12 +80,14 @@ def mean_interval(values: list[int], z: float = 1.96) -> tuple[float, float]:
     return mean, z * math.sqrt(var / n)
 
 
-def tournament(bots, players, games, seed, deck="auto", on_game=None) -> dict[str, LevelStats]:
+def tournament(
+    bots, players, games, seed, deck="auto", on_game=None, options=None
+) -> dict[str, LevelStats]:
     """Play `games` games with seat rotation; per level, its seat results."""
     stats: dict[str, LevelStats] = {level: LevelStats() for level in bots}
     for g in range(games):
         levels = seating(bots, players, g)
-        state = play_game(levels, f"{seed}:{g}", deck)
+        state = play_game(levels, f"{seed}:{g}", deck, options)
         result = state["result"]
         for seat, level in enumerate(levels):
             stats[level].add(seat in result["losers"], len(result["doghouses"][seat]))

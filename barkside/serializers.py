@@ -1,0 +1,31 @@
+"""Request-body building blocks shared by every app's API: strict about what they accept.
+
+A client that sends a field we don't know, or a number where text belongs, gets a 400
+naming the field, instead of having it silently ignored or coerced.
+"""
+
+from collections.abc import Mapping
+
+from rest_framework import serializers
+
+
+class StrictCharField(serializers.CharField):
+    """A CharField that refuses numbers instead of turning them into text."""
+
+    default_error_messages = {"not_a_string": "Not a valid string."}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("not_a_string")
+        return super().to_internal_value(data)
+
+
+class StrictSerializer(serializers.Serializer):
+    """A request-body serializer that refuses unknown fields, naming each one."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
+        return super().to_internal_value(data)

@@ -1,0 +1,127 @@
+"""Response shapes of the games API, for the OpenAPI schema (drf-spectacular)."""
+
+from rest_framework import serializers
+
+
+
+def cards(**kwargs):
+    return serializers.ListField(child=serializers.IntegerField(), **kwargs)
+
+
+class MoveOptionSchema(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["pass", "play", "tuck"])
+    cards = cards()
+
+
+class RoundMoveSchema(serializers.Serializer):
+    seat = serializers.IntegerField()
+    play = cards(required=False)
+    tuck = cards(required=False)
+
+
+class LastCardSchema(serializers.Serializer):
+    seat = serializers.IntegerField()
+    card = serializers.IntegerField()
+
+
+class TrickSchema(serializers.Serializer):
+    leader = serializers.IntegerField()
+    count = serializers.IntegerField(allow_null=True, help_text="cards per play; null before the lead")
+    top = serializers.IntegerField(allow_null=True, help_text="the strength to beat")
+    winner = serializers.IntegerField()
+    moves = RoundMoveSchema(many=True)
+
+
+class PastRoundSchema(serializers.Serializer):
+    starter = serializers.IntegerField()
+    moves = RoundMoveSchema(many=True)
+    last = LastCardSchema(many=True)
+    loser = serializers.IntegerField()
+    caught = cards()
+
+
+class ResultSchema(serializers.Serializer):
+    reason = serializers.ChoiceField(choices=["seven-kinds", "deck-exhausted"])
+    losers = serializers.ListField(child=serializers.IntegerField())
+    winners = serializers.ListField(child=serializers.IntegerField())
+    doghouses = serializers.ListField(child=cards())
+
+
+class ViewSchema(serializers.Serializer):
+    """What the caller's seat may see (spectators get the public part only)."""
+
+    players = serializers.IntegerField()
+    max_strength = serializers.IntegerField()
+    version = serializers.IntegerField()
+    phase = serializers.ChoiceField(choices=["passing", "tricks", "dealing", "over"])
+    round = serializers.IntegerField()
+    starter = serializers.IntegerField(allow_null=True)
+    to_act = serializers.ListField(child=serializers.IntegerField())
+    passed = serializers.ListField(child=serializers.BooleanField())
+    hand_sizes = serializers.ListField(child=serializers.IntegerField())
+    aside_count = serializers.IntegerField()
+    sets_unlocked = serializers.BooleanField()
+    trick = TrickSchema(allow_null=True)
+    moves = RoundMoveSchema(many=True)
+    history = PastRoundSchema(many=True)
+    doghouses = serializers.ListField(child=cards())
+    kinds = serializers.ListField(child=serializers.IntegerField())
+    seed_sha256 = serializers.CharField(allow_null=True)
+    result = ResultSchema(allow_null=True)
+    standings = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    seed = serializers.CharField(allow_null=True, help_text="revealed when the game is over")
+    seat = serializers.IntegerField(required=False)
+    hand = cards(required=False)
+    passed_cards = cards(required=False, allow_null=True)
+    received_cards = cards(required=False, allow_null=True)
+    legal_moves = MoveOptionSchema(many=True, required=False)
+
+
+class SeatSchema(serializers.Serializer):
+    number = serializers.IntegerField()
+    username = serializers.CharField(allow_null=True)
+    ai_level = serializers.CharField(allow_null=True)
+    state = serializers.ChoiceField(choices=["playing", "autopilot", "left"])
+    to_act = serializers.BooleanField()
+
+
+class _TableSchema(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["open", "active", "finished", "aborted"])
+    players = serializers.IntegerField()
+    deck = serializers.ChoiceField(choices=["auto", "50", "60"])
+    time_per_move = serializers.IntegerField()
+    rated = serializers.BooleanField()
+    private = serializers.BooleanField()
+    version = serializers.IntegerField()
+    turn_deadline = serializers.DateTimeField(allow_null=True)
+    your_seat = serializers.IntegerField(allow_null=True)
+    seats = SeatSchema(many=True)
+    created = serializers.DateTimeField()
+
+
+class GameSchema(_TableSchema):
+    invite_code = serializers.CharField(allow_null=True, help_text="private tables, players only")
+    seed_sha256 = serializers.CharField(help_text="SHA-256 of the secret seed (fair deal)")
+    started = serializers.DateTimeField(allow_null=True)
+    ended = serializers.DateTimeField(allow_null=True)
+    view = ViewSchema(allow_null=True, help_text="null until the table starts")
+
+
+class GameSummarySchema(_TableSchema):
+    seated = serializers.IntegerField()
+    your_turn = serializers.BooleanField()
+    result = ResultSchema(allow_null=True)
+
+
+class RecordSchema(serializers.Serializer):
+    format = serializers.CharField()
+    players = serializers.IntegerField()
+    max_strength = serializers.IntegerField()
+    rounds = serializers.ListField(child=serializers.DictField())
+    result = ResultSchema(required=False)
+    seed = serializers.CharField(required=False)
+    seed_sha256 = serializers.CharField(required=False)
+    seats = serializers.ListField(child=serializers.CharField())
+    started = serializers.CharField(allow_null=True)
+    ended = serializers.CharField(allow_null=True)

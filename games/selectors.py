@@ -1,0 +1,111 @@
+"""The one read path for games: what a user may see, built from the engine's `view`."""
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
+
+from games import engine
+from games.errors import GameError
+from games.models import Game, Seat
+
+
+def visible_game(game_id, user) -> tuple[Game, Seat | None]:
+    """The game and the user's seat in it; private games exist only for their players."""
+    game = Game.objects.filter(pk=game_id).prefetch_related("seats__user").first()
+    if game is None:
+        raise GameError("not_found", "no such game", status=404)
+    seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    if seat is None and game.private:
+        raise GameError("not_found", "no such game", status=404)
+    return game, seat
+
+
+def game_view(game: Game, seat: Seat | None) -> dict:
+    """The table and the engine's view for `seat` (the public view for spectators)."""
+    view = None
+    if game.state is not None:
+        view = engine.view(game.state, seat.number if seat else None)
+        view["version"] = game.version  # the table's version: what a move must name
+    return {
+        "id": game.pk,
+        "status": game.status,
+        "players": game.players,
+        "deck": game.deck,
+        "time_per_move": game.time_per_move,
+        "rated": game.rated,
+        "private": game.private,
+        "invite_code": game.invite_code if seat and game.private else None,
+        "version": game.version,
+        "turn_deadline": game.turn_deadline,
+        "seed_sha256": game.seed_sha256,
+        "created": game.created,
+        "started": game.started,
+        "ended": game.ended,
+        "your_seat": seat.number if seat else None,
+        "seats": [_seat(s) for s in game.seats.all()],
+        "view": view,
+    }
+
+
+def _seat(seat: Seat) -> dict:
+    return {
+        "number": seat.number,
+        "username": seat.user.username if seat.user_id else None,
+        "ai_level": seat.ai_level or None,
+        "state": seat.state,
+        "to_act": seat.to_act,
+    }
+
+
+def games_of(user, status: str | None = None) -> QuerySet[Game]:
+    """The user's games, those waiting on them first, then the most recently moved."""
+    my_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, to_act=True)
+    games = Game.objects.filter(seats__user=user)
+    if status:
+        games = games.filter(status=status)
+    return (
+        games.annotate(my_turn=Exists(my_turn))
+        .prefetch_related("seats__user")
+        .order_by("-my_turn", "-last_move", "-created")
+    )
+
+
+def open_games() -> QuerySet[Game]:
+    return (
+        Game.objects.filter(status=Game.Status.OPEN, private=False)
+        .prefetch_related("seats__user")
+        .order_by("created")
+    )
+
+
+def game_summary(game: Game, user) -> dict:
+    """A line in a list of games: the table without its engine view."""
+    seats = list(game.seats.all())
+    mine = next((s for s in seats if s.user_id == user.pk), None)
+    return {
+        "id": game.pk,
+        "status": game.status,
+        "players": game.players,
+        "seated": len(seats),
+        "deck": game.deck,
+        "time_per_move": game.time_per_move,
+        "rated": game.rated,
+        "private": game.private,
+        "version": game.version,
+        "turn_deadline": game.turn_deadline,
+        "your_seat": mine.number if mine else None,
+        "your_turn": bool(mine and mine.to_act),
+        "seats": [_seat(s) for s in seats],
+        "created": game.created,
+        "result": game.result,
+    }
+
+
+def game_record(game: Game) -> dict:
+    """The full record with the seed: only once the game has ended (finished or aborted)."""
+    if game.state is None or game.status not in (Game.Status.FINISHED, Game.Status.ABORTED):
+        raise GameError("game_running", "the record is published when the game ends", status=409)
+    record = engine.to_record(game.state, reveal_seed=True)
+    record["seats"] = [s.user.username if s.user_id else f"AI ({s.ai_level})"
+                       for s in game.seats.all()]
+    record["started"] = game.started.isoformat() if game.started else None
+    record["ended"] = game.ended.isoformat() if game.ended else None
+    return record

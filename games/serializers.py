@@ -1,0 +1,87 @@
+"""Input validation for the games API: strict types, unknown fields refused."""
+
+from rest_framework import serializers
+
+from games.ai import LEVELS
+from games.models import Game
+
+LIVE_SECONDS = (15, 300)
+CORRESPONDENCE_SECONDS = (3600, 3 * 24 * 3600)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer that is an integer: no "5" strings, no booleans, no 5.0."""
+
+    def to_internal_value(self, data):
+        if type(data) is not int:
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    def to_internal_value(self, data):
+        if type(data) is not bool:
+            self.fail("invalid", input=data)
+        return data
+
+
+class StrictSerializer(serializers.Serializer):
+    """Refuses fields it does not know, so a typo is an error rather than a default."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict):
+            raise serializers.ValidationError({"non_field_errors": ["expected a JSON object"]})
+        unknown = sorted(set(data) - set(self.fields))
+        if unknown:
+            raise serializers.ValidationError({name: ["unknown field"] for name in unknown})
+        return super().to_internal_value(data)
+
+
+class GameCreateSerializer(StrictSerializer):
+    players = StrictIntegerField(min_value=3, max_value=6)
+    ai = serializers.ListField(
+        child=serializers.ChoiceField(choices=sorted(LEVELS)), required=False, default=list,
+        max_length=5, help_text="AI levels for the AI seats; the other seats wait for people",
+    )
+    deck = serializers.ChoiceField(choices=Game.Deck.values, default=Game.Deck.AUTO)
+    time_per_move = StrictIntegerField(
+        default=24 * 3600,
+        help_text="seconds per move: live 15-300, or correspondence 3600-259200",
+    )
+    rated = StrictBooleanField(default=False)
+    private = StrictBooleanField(default=False)
+
+    def validate_time_per_move(self, value):
+        if not any(lo <= value <= hi for lo, hi in (LIVE_SECONDS, CORRESPONDENCE_SECONDS)):
+            raise serializers.ValidationError(
+                "must be 15-300 s (live) or 3600-259200 s (correspondence)"
+            )
+        return value
+
+    def validate(self, attrs):
+        if len(attrs["ai"]) > attrs["players"] - 1:
+            raise serializers.ValidationError({"ai": ["leave at least one seat for a person"]})
+        return attrs
+
+
+class JoinSerializer(StrictSerializer):
+    invite_code = serializers.CharField(required=False, max_length=32)
+
+
+class MoveSerializer(StrictSerializer):
+    kind = serializers.ChoiceField(choices=["pass", "play", "tuck"])
+    cards = serializers.ListField(
+        child=StrictIntegerField(min_value=1, max_value=12), max_length=10, required=False,
+        help_text="the cards, as strengths; a tuck may leave them out (your lowest cards)",
+    )
+    version = StrictIntegerField(min_value=0, help_text="the game version the move is for")
+
+    def validate(self, attrs):
+        if attrs["kind"] != "tuck" and "cards" not in attrs:
+            raise serializers.ValidationError({"cards": ["this move needs its cards"]})
+        return attrs
+
+
+class GameListQuerySerializer(StrictSerializer):
+    status = serializers.ChoiceField(choices=Game.Status.values, required=False)
+    page = serializers.IntegerField(min_value=1, required=False)

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from games import apis
+
+urlpatterns = [
+    path("games", apis.GamesView.as_view(), name="games"),
+    path("games/open", apis.OpenGamesView.as_view(), name="games-open"),
+    path("games/<int:game_id>", apis.GameView.as_view(), name="game"),
+    path("games/<int:game_id>/join", apis.JoinView.as_view(), name="game-join"),
+    path("games/<int:game_id>/leave", apis.LeaveView.as_view(), name="game-leave"),
+    path("games/<int:game_id>/moves", apis.MovesView.as_view(), name="game-moves"),
+    path("games/<int:game_id>/record", apis.RecordView.as_view(), name="game-record"),
+]
