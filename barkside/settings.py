@@ -5,6 +5,7 @@ Defaults run locally with nothing configured (SQLite, Redis on localhost, DEBUG 
 
 import os
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +131,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers take the lock when their transaction begins, so concurrent moves queue up
     # instead of failing with "database is locked" when a reader tries to upgrade.
     DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
+    # Tests use a file, not shared-cache memory, whose table locks ignore the timeout.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -143,6 +146,23 @@ else:
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
+
+# Throttling and other short-lived counters. locmem is per process, so a deployment with
+# several workers sets CACHE=redis. `cache.clear()` flushes the whole Redis database: give
+# the cache its own database with CACHE_URL rather than sharing Celery's and Channels'.
+CACHE = env("CACHE", "locmem")
+if CACHE == "redis":
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": env("CACHE_URL", REDIS_URL),
+            "KEY_PREFIX": "barkside",
+        }
+    }
+elif CACHE == "locmem":
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+else:
+    raise ImproperlyConfigured(f"Environment variable CACHE={CACHE!r}: use 'locmem' or 'redis'.")
 
 CELERY_BROKER_URL = REDIS_URL
 CELERY_TASK_ALWAYS_EAGER = env("CELERY_TASK_ALWAYS_EAGER", False, bool)
@@ -171,6 +191,16 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# django-axes: failed logins are counted per (username, IP address) pair, so a stranger
+# guessing alice's password locks out only themselves, not alice on her own phone.
+# Attempts live in the database (AccessAttempt, visible in the admin).
+AXES_FAILURE_LIMIT = env("AXES_FAILURE_LIMIT", 5, int)
+AXES_COOLOFF_TIME = timedelta(minutes=env("AXES_COOLOFF_MINUTES", 15, int))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# A locked-out login answers 429 in the API's one error shape, code `locked_out`.
+AXES_LOCKOUT_CALLABLE = "accounts.apis.locked_out_response"
+
 # --- API ------------------------------------------------------------------------------
 
 REST_FRAMEWORK = {
@@ -181,6 +211,19 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "barkside.errors.exception_handler",
+    # A view opts into a stricter budget with `throttle_scope = "auth"` or `"moves"`;
+    # ScopedRateThrottle ignores views without one.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+        "rest_framework.throttling.ScopedRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env("THROTTLE_ANON", "60/min"),
+        "user": env("THROTTLE_USER", "600/min"),
+        "auth": env("THROTTLE_AUTH", "20/min"),  # register, login, password change
+        "moves": env("THROTTLE_MOVES", "120/min"),  # playing cards
+    },
 }
 
 SPECTACULAR_SETTINGS = {
