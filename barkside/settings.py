@@ -4,6 +4,7 @@ Defaults run locally with nothing configured (SQLite, Redis on localhost, DEBUG 
 """
 
 import os
+import re
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -167,6 +168,9 @@ else:
 CELERY_BROKER_URL = REDIS_URL
 CELERY_TASK_ALWAYS_EAGER = env("CELERY_TASK_ALWAYS_EAGER", False, bool)
 CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_BEAT_SCHEDULE = {
+    "sweep": {"task": "games.tasks.sweep", "schedule": env("SWEEP_SECONDS", 5.0, float)},
+}
 
 # --- Games ----------------------------------------------------------------------------
 
@@ -203,6 +207,17 @@ AXES_LOCKOUT_CALLABLE = "accounts.apis.locked_out_response"
 
 # --- API ------------------------------------------------------------------------------
 
+
+def _throttle_rate(name: str, default: str) -> str:
+    """A DRF rate such as "20/min", checked now rather than on the first request."""
+    rate = env(name, default)
+    if not re.fullmatch(r"\d+/[smhd][a-z]*", rate):
+        raise ImproperlyConfigured(
+            f"Environment variable {name}={rate!r} is not a rate like '20/min' or '5/s'"
+        )
+    return rate
+
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -219,10 +234,10 @@ REST_FRAMEWORK = {
         "rest_framework.throttling.ScopedRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
-        "anon": env("THROTTLE_ANON", "60/min"),
-        "user": env("THROTTLE_USER", "600/min"),
-        "auth": env("THROTTLE_AUTH", "20/min"),  # register, login, password change
-        "moves": env("THROTTLE_MOVES", "120/min"),  # playing cards
+        "anon": _throttle_rate("THROTTLE_ANON", "60/min"),
+        "user": _throttle_rate("THROTTLE_USER", "600/min"),
+        "auth": _throttle_rate("THROTTLE_AUTH", "20/min"),  # register, login, password change
+        "moves": _throttle_rate("THROTTLE_MOVES", "120/min"),  # playing cards
     },
 }
 

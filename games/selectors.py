@@ -1,6 +1,6 @@
 """The one read path for games: what a user may see, built from the engine's `view`."""
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
 from games import engine
 from games.errors import GameError
@@ -104,8 +104,9 @@ def game_record(game: Game) -> dict:
     if game.state is None or game.status not in (Game.Status.FINISHED, Game.Status.ABORTED):
         raise GameError("game_running", "the record is published when the game ends", status=409)
     record = engine.to_record(game.state, reveal_seed=True)
-    record["seats"] = [s.user.username if s.user_id else f"AI ({s.ai_level})"
-                       for s in game.seats.all()]
+    record["seats"] = [
+        s.user.username if s.user_id else f"AI ({s.ai_level})" for s in game.seats.all()
+    ]
     record["started"] = game.started.isoformat() if game.started else None
     record["ended"] = game.ended.isoformat() if game.ended else None
     return record

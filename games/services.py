@@ -12,15 +12,19 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from games import engine
+from games.ai import AUTOPILOT as AUTOPILOT_LEVEL
 from games.ai import choose_move
 from games.errors import GameError
 from games.models import Doghouse, Game, GameEvent, Seat
 
-AUTOPILOT_LEVEL = "normal"
 TIMEOUTS_BEFORE_LEFT = 3
+IDLE_ABORT = timedelta(days=30)
+AI_STALL = timedelta(seconds=30)  # an AI turn this late lost its task: queue it again
+BATCH = 200  # games per sweep and kind; the next sweep takes the rest
 
 
 # --- tables -----------------------------------------------------------------------------
@@ -77,8 +81,11 @@ def game_leave(*, game_id, user):
     game = _locked(game_id)
     seat = game.seats.filter(user=user).first()
     if seat is None:
-        raise GameError("not_found" if game.private else "not_a_player",
-                        "you have no seat at this table", status=404 if game.private else 403)
+        raise GameError(
+            "not_found" if game.private else "not_a_player",
+            "you have no seat at this table",
+            status=404 if game.private else 403,
+        )
     if game.status != Game.Status.OPEN:
         raise GameError("not_open", "you can only leave a table before it starts", status=409)
     seat.delete()
@@ -167,10 +174,20 @@ def apply_move(game_id, actor: Actor, move: dict, version: int) -> Game:
         by=actor.kind,
         **fields,
     )
+    _count_timeouts(game, actor)
+    return game
+
+
+def _count_timeouts(game: Game, actor: Actor) -> None:
+    """Timeouts in a row: a person's own move clears them; the third one leaves the seat."""
     seat = game.seats.get(number=actor.seat)
     if actor.kind == "player" and seat.timeouts:
         Seat.objects.filter(pk=seat.pk).update(timeouts=0)
-    return game
+    elif actor.kind == "timeout":
+        seat.timeouts += 1
+        if seat.timeouts >= TIMEOUTS_BEFORE_LEFT:
+            seat.state = Seat.State.LEFT
+        seat.save(update_fields=["timeouts", "state"])
 
 
 def ai_move(game_id, version) -> Game | None:
@@ -196,11 +213,97 @@ def ai_move(game_id, version) -> Game | None:
         raise
 
 
+def game_timeout(game_id, version) -> Game | None:
+    """The autopilot moves for every person whose time ran out, if still at `version`.
+
+    Sweepers may race and tasks may be redelivered: each move is a compare-and-set on
+    the version, so a timeout is applied once whoever comes first.
+    """
+    game = Game.objects.filter(
+        pk=game_id,
+        version=version,
+        status=Game.Status.ACTIVE,
+        turn_deadline__lte=timezone.now(),
+    ).first()
+    if game is None:
+        return None
+    seats = {s.number: s for s in game.seats.all()}
+    overdue = [n for n in engine.to_act(game.state) if not seats[n].plays_itself]
+    for number in overdue:  # several only while passing, which has one deadline for all
+        move = _decide(game, number, AUTOPILOT_LEVEL)
+        try:
+            game = apply_move(game.pk, Actor("timeout", number), move, game.version)
+        except GameError as e:
+            if e.code == "stale_version":
+                return None
+            raise
+    return game
+
+
+@transaction.atomic
+def seat_retake(*, game_id, user) -> Game:
+    """A person takes back their seat from the AI while the game runs."""
+    game = _locked(game_id)
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise GameError("not_found", "you have no seat at this table", status=404)
+    if game.status != Game.Status.ACTIVE:
+        raise GameError("not_active", "the game is not running", status=409)
+    if seat.state == Seat.State.PLAYING:
+        raise GameError("already_playing", "you are playing this seat", status=409)
+    Seat.objects.filter(pk=seat.pk).update(state=Seat.State.PLAYING, timeouts=0)
+    _bump(game, kind="retaken", seat=seat.number)
+    return game
+
+
+@transaction.atomic
+def game_abort(*, game_id, version, reason: str) -> Game | None:
+    """End a running game with no result (no rating change), if still at `version`."""
+    game = Game.objects.filter(pk=game_id, version=version, status=Game.Status.ACTIVE).first()
+    if game is None:
+        return None
+    try:
+        _commit(
+            game,
+            kind="aborted",
+            payload=[{"type": "aborted", "reason": reason}],
+            status=Game.Status.ABORTED,
+            ended=timezone.now(),
+            turn_deadline=None,
+        )
+    except GameError:
+        return None
+    return game
+
+
+def sweep(now=None) -> dict:
+    """One pass of the sweeper: timeouts due, idle games, AI turns whose task was lost."""
+    from games import tasks  # late: tasks imports this module
+
+    now = now or timezone.now()
+    active = Game.objects.filter(status=Game.Status.ACTIVE)
+    due = Seat.objects.filter(game=OuterRef("pk"), to_act=True)
+    person_due = Exists(due.filter(user__isnull=False, state=Seat.State.PLAYING))
+    ai_due = Exists(due.filter(Q(user__isnull=True) | ~Q(state=Seat.State.PLAYING)))
+    timeouts = active.filter(turn_deadline__lte=now).values_list("pk", "version")
+    idle = active.filter(person_due, last_move__lt=now - IDLE_ABORT).values_list("pk", "version")
+    stalled = active.filter(ai_due, last_move__lt=now - AI_STALL).values_list("pk", "version")
+    aborted = [game_abort(game_id=pk, version=v, reason="idle") for pk, v in idle[:BATCH]]
+    timed_out = [game_timeout(pk, v) for pk, v in timeouts[:BATCH]]
+    for pk, v in stalled[:BATCH]:
+        tasks.ai_move.delay(pk, v)
+    return {
+        "timeouts": sum(g is not None for g in timed_out),
+        "aborted": sum(g is not None for g in aborted),
+        "ai_requeued": len(stalled[:BATCH]),
+    }
+
+
 def _decide(game: Game, seat: int, level: str) -> dict:
     """The AI's move, from the seat's view only; its randomness owes nothing to the seed."""
     view = engine.view(game.state, seat)
     rng = random.Random(f"{game.pk}:{game.version}:{seat}")
-    return choose_move(level, view, rng)
+    return choose_move(level, view, rng, budget=settings.AI_BUDGET)
 
 
 # --- the single commit ------------------------------------------------------------------
@@ -274,9 +377,7 @@ def _sync_seats(game: Game, state: dict, old_state: dict | None) -> bool:
                 seat=number,
                 defaults={"cards": cards, "kinds": engine.kinds(cards)},
             )
-    return any(
-        seat.plays_itself for seat in game.seats.all() if seat.number in acting
-    )
+    return any(seat.plays_itself for seat in game.seats.all() if seat.number in acting)
 
 
 def _after_commit(game_id: int, version: int, ai_due: bool) -> None:

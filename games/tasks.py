@@ -9,3 +9,9 @@ from games import services
 def ai_move(game_id: int, version: int) -> None:
     """Play the AI's move if the game is still at `version` (late or repeated runs no-op)."""
     services.ai_move(game_id, version)
+
+
+@shared_task(ignore_result=True)
+def sweep() -> dict:
+    """Run by Celery beat every few seconds: timeouts, idle games, lost AI turns."""
+    return services.sweep()
