@@ -110,3 +110,14 @@ def game_record(game: Game) -> dict:
     record["started"] = game.started.isoformat() if game.started else None
     record["ended"] = game.ended.isoformat() if game.ended else None
     return record
+
+
+def state_from_events(game: Game) -> dict | None:
+    """Rebuild the engine state from the seed and the event log alone."""
+    moves = game.events.exclude(move=None).order_by("version").values_list("seat", "move")
+    if game.started is None:
+        return None
+    state = engine.new_game(game.players, game.seed, game.engine_deck)
+    for seat, move in moves:
+        state, _ = engine.apply(state, {"seat": seat, **move})
+    return state

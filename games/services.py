@@ -105,9 +105,7 @@ def _locked(game_id) -> Game:
 
 
 def _start(game: Game) -> None:
-    state = engine.new_game(
-        game.players, game.seed, game.deck if game.deck == "auto" else int(game.deck)
-    )
+    state = engine.new_game(game.players, game.seed, game.engine_deck)
     now = timezone.now()
     _commit(
         game,
@@ -138,6 +136,10 @@ def game_move(*, game_id, user, kind, cards, version):
         raise GameError("not_found", "no such game", status=404)
     if seat is None:
         raise GameError("not_a_player", "you have no seat at this table", status=403)
+    if seat.state != Seat.State.PLAYING:
+        raise GameError(
+            "seat_on_autopilot", "the AI plays your seat: take it back first", status=409
+        )
     return apply_move(
         game_id, Actor("player", seat.number), {"kind": kind, "cards": cards}, version
     )

@@ -1,6 +1,8 @@
 """A whole game through the API, from creating a table to replaying its record."""
 
 from games.engine import from_record
+from games.models import Game
+from games.selectors import state_from_events
 
 from .conftest import client_for
 
@@ -24,9 +26,7 @@ def play_to_end(client, game_id, pick=lambda moves: moves[0]) -> dict:
 
 def test_a_game_against_two_ai_players_runs_to_its_record(alice):
     client = client_for(alice)
-    created = client.post(
-        "/api/games", {"players": 3, "ai": ["random", "random"]}, format="json"
-    )
+    created = client.post("/api/games", {"players": 3, "ai": ["random", "random"]}, format="json")
     assert created.status_code == 201, created.json()
     game = created.json()
     assert game["status"] == "active"
@@ -35,3 +35,13 @@ def test_a_game_against_two_ai_players_runs_to_its_record(alice):
     record = client.get(f"/api/games/{game['id']}/record").json()
     state = from_record(record)
     assert state["result"] == final["view"]["result"]
+
+
+def test_the_event_log_replays_to_the_stored_state(alice):
+    client = client_for(alice)
+    game = client.post("/api/games", {"players": 4, "ai": ["random"] * 3}, format="json").json()
+    play_to_end(client, game["id"], pick=lambda moves: moves[-1])
+    stored = Game.objects.get(pk=game["id"])
+    assert state_from_events(stored) == stored.state
+    versions = list(stored.events.values_list("version", flat=True))
+    assert versions == list(range(1, stored.version + 1))
