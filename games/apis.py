@@ -21,7 +21,10 @@ from games.serializers import (
 )
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
-    "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
     description="a retried request with the same key returns the first response, applied once",
 )
 
@@ -67,9 +70,7 @@ class GamesView(APIView):
 def _summaries(view: APIView, request, games) -> Response:
     paginator = GamePagination()
     page = paginator.paginate_queryset(games, request, view=view)
-    return paginator.get_paginated_response(
-        [selectors.game_summary(g, request.user) for g in page]
-    )
+    return paginator.get_paginated_response([selectors.game_summary(g, request.user) for g in page])
 
 
 class OpenGamesView(APIView):
@@ -144,12 +145,17 @@ class MovesView(APIView):
         data = _valid(MoveSerializer, request.data)
         try:
             services.game_move(
-                game_id=game_id, user=request.user, kind=data["kind"],
-                cards=data.get("cards"), version=data["version"],
+                game_id=game_id,
+                user=request.user,
+                kind=data["kind"],
+                cards=data.get("cards"),
+                version=data["version"],
             )
         except GameError as e:
             # A concurrent twin of this request may have won; answer what it answered.
-            stored = key and e.code == "stale_version" and _stored_response(request.user, key, game_id)
+            stored = (
+                key and e.code == "stale_version" and _stored_response(request.user, key, game_id)
+            )
             if stored:
                 return stored
             raise
@@ -171,7 +177,8 @@ def _stored_response(user, key: str, game_id) -> Response | None:
         return None
     if str(stored.game_id) != str(game_id):
         raise ServiceError(
-            "idempotency_key_reused", "this Idempotency-Key was used for another game",
+            "idempotency_key_reused",
+            "this Idempotency-Key was used for another game",
             status=422,
         )
     return Response(stored.response)

@@ -72,14 +72,14 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.status}, {self.players} seats)"
 
-    @property
-    def engine_deck(self) -> str | int:
-        return self.deck if self.deck == self.Deck.AUTO else int(self.deck)
-
     def save(self, *args, **kwargs):
         if not self.seed_sha256:
             self.seed_sha256 = seed_commitment(self.seed)
         super().save(*args, **kwargs)
+
+    @property
+    def engine_deck(self) -> str | int:
+        return self.deck if self.deck == self.Deck.AUTO else int(self.deck)
 
 
 class Seat(models.Model):

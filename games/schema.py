@@ -3,7 +3,6 @@
 from rest_framework import serializers
 
 
-
 def cards(**kwargs):
     return serializers.ListField(child=serializers.IntegerField(), **kwargs)
 
@@ -26,7 +25,9 @@ class LastCardSchema(serializers.Serializer):
 
 class TrickSchema(serializers.Serializer):
     leader = serializers.IntegerField()
-    count = serializers.IntegerField(allow_null=True, help_text="cards per play; null before the lead")
+    count = serializers.IntegerField(
+        allow_null=True, help_text="cards per play; null before the lead"
+    )
     top = serializers.IntegerField(allow_null=True, help_text="the strength to beat")
     winner = serializers.IntegerField()
     moves = RoundMoveSchema(many=True)

@@ -40,8 +40,11 @@ class StrictSerializer(serializers.Serializer):
 class GameCreateSerializer(StrictSerializer):
     players = StrictIntegerField(min_value=3, max_value=6)
     ai = serializers.ListField(
-        child=serializers.ChoiceField(choices=sorted(LEVELS)), required=False, default=list,
-        max_length=5, help_text="AI levels for the AI seats; the other seats wait for people",
+        child=serializers.ChoiceField(choices=sorted(LEVELS)),
+        required=False,
+        default=list,
+        max_length=5,
+        help_text="AI levels for the AI seats; the other seats wait for people",
     )
     deck = serializers.ChoiceField(choices=Game.Deck.values, default=Game.Deck.AUTO)
     time_per_move = StrictIntegerField(
@@ -71,7 +74,9 @@ class JoinSerializer(StrictSerializer):
 class MoveSerializer(StrictSerializer):
     kind = serializers.ChoiceField(choices=["pass", "play", "tuck"])
     cards = serializers.ListField(
-        child=StrictIntegerField(min_value=1, max_value=12), max_length=10, required=False,
+        child=StrictIntegerField(min_value=1, max_value=12),
+        max_length=10,
+        required=False,
         help_text="the cards, as strengths; a tuck may leave them out (your lowest cards)",
     )
     version = StrictIntegerField(min_value=0, help_text="the game version the move is for")

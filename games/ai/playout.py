@@ -83,7 +83,7 @@ def play_out(
 
 
 def last_cards(hands: list[list[int]], first: int) -> tuple[int, list[int]]:
-    """"Your owner comes back": the highest last card loses (a tie: the later card)."""
+    """ "Your owner comes back": the highest last card loses (a tie: the later card)."""
     n = len(hands)
     order = [(first + i) % n for i in range(n)]
     top = max(hands[s][0] for s in order)

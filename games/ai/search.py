@@ -23,7 +23,10 @@ PASS_CANDIDATES_FROM = 5  # passes are searched among pairs of the hand's highes
 
 
 def hard_policy(
-    view: dict, rng: random.Random, budget: float | None = None, iterations: int | None = None,
+    view: dict,
+    rng: random.Random,
+    budget: float | None = None,
+    iterations: int | None = None,
     **_,
 ) -> dict:
     moves = view["legal_moves"]

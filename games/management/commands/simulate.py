@@ -22,7 +22,9 @@ class Command(BaseCommand):
             "--budget", type=float, default=None, help="hard: seconds per decision (default 1.0)"
         )
         parser.add_argument(
-            "--iterations", type=int, default=None,
+            "--iterations",
+            type=int,
+            default=None,
             help="hard: a fixed number of deals per decision instead of a time budget",
         )
         out = parser.add_mutually_exclusive_group()
@@ -32,7 +34,17 @@ class Command(BaseCommand):
         )
 
     def handle(
-        self, *args, games, players, bots, seed, deck, budget, iterations, records, as_json,
+        self,
+        *args,
+        games,
+        players,
+        bots,
+        seed,
+        deck,
+        budget,
+        iterations,
+        records,
+        as_json,
         **options,
     ):
         levels = [b.strip() for b in bots.split(",") if b.strip()]
@@ -52,7 +64,11 @@ class Command(BaseCommand):
         if as_json:
             self.stdout.write(_dumps({"players": players, "games": games, "levels": summary}))
             return
-        hard = f", hard iterations {iterations}" if iterations else f", hard budget {budget or 1.0:g} s"
+        hard = (
+            f", hard iterations {iterations}"
+            if iterations
+            else f", hard budget {budget or 1.0:g} s"
+        )
         self.stdout.write(f"{games} games, {players} players, seed {seed!r}{hard}")
         self.stdout.write(
             f"{'level':<8} {'seats':>6} {'losses':>7} {'loss rate (95%)':>24} "
