@@ -133,7 +133,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # instead of failing with "database is locked" when a reader tries to upgrade.
     DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
     # Tests use a file, not shared-cache memory, whose table locks ignore the timeout.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+    DATABASES["default"]["TEST"] = {"NAME": env("TEST_DB_NAME", str(BASE_DIR / ".test-db.sqlite3"))}
+elif env("TEST_DB_NAME", ""):
+    DATABASES["default"]["TEST"] = {"NAME": env("TEST_DB_NAME", "")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -220,8 +222,9 @@ def _throttle_rate(name: str, default: str) -> str:
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        # Token first: its `WWW-Authenticate` header makes "not signed in" a 401.
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -276,3 +279,31 @@ LOGGING = {
         "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
     },
 }
+
+# --- The web app (frontend/) ----------------------------------------------------------
+
+# Served by WhiteNoise as they are (no build step): `/` is frontend/index.html, and
+# `/sw.js` and `/manifest.webmanifest` sit at the root so the service worker's scope is `/`.
+FRONTEND_DIR = BASE_DIR / "frontend"
+WHITENOISE_ROOT = FRONTEND_DIR
+WHITENOISE_INDEX_FILE = True
+
+
+def _frontend_cache_headers(headers, path: str, url: str) -> None:
+    from barkside.frontend import cache_headers  # imports Django: not at settings time
+
+    cache_headers(headers, path, url)
+
+
+WHITENOISE_ADD_HEADERS_FUNCTION = _frontend_cache_headers
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json", ".js": "text/javascript"}
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware"),
+    "barkside.frontend.AppGZipMiddleware",
+)
+
+# --- Workers --------------------------------------------------------------------------
+
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# AI turns are short and ordered per game: a worker takes one task at a time.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1

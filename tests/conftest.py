@@ -14,6 +14,12 @@ def _clear_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """The real hasher is slow on purpose; tests check behaviour, not hashing strength."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def api_client() -> APIClient:
     """An anonymous client; CSRF is not enforced (use `APIClient(enforce_csrf_checks=True)`)."""

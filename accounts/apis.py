@@ -1,0 +1,144 @@
+"""The auth REST API under /api/auth/: thin views that validate, call one service, serialize.
+
+Browsers use the session cookie (unsafe requests need the CSRF token from `GET csrf`);
+other clients send `Authorization: Token <token>` from register/login.
+"""
+
+from django.http import JsonResponse
+from django.middleware.csrf import get_token
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts import services
+from accounts.serializers import (
+    AuthSerializer,
+    LoginSerializer,
+    PasswordChangeSerializer,
+    RegisterSerializer,
+    UserSerializer,
+)
+from barkside.errors import error_body
+from barkside.schema import error_responses
+
+TAGS = ["auth"]
+
+
+def _valid(serializer_class, data) -> dict:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def locked_out_response(request, original_response=None, credentials=None) -> JsonResponse:
+    """django-axes' lockout answer (AXES_LOCKOUT_CALLABLE), in the API's one error shape."""
+    error = services.locked_out_error()
+    response = JsonResponse(
+        error_body(error.code, error.detail, **error.extra), status=error.status
+    )
+    if error.extra.get("retry_after"):
+        response["Retry-After"] = str(error.extra["retry_after"])
+    return response
+
+
+class SignInView(APIView):
+    """Register and login: open to anyone, on the tight `auth` throttle.
+
+    Only session authentication runs, so a stale `Authorization: Token` header can't stop
+    someone from logging in again, while a browser already signed in still needs CSRF.
+    """
+
+    authentication_classes = [SessionAuthentication]
+    permission_classes = [AllowAny]
+    throttle_scope = "auth"
+
+
+class CsrfView(APIView):
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="auth_csrf",
+        summary="Set the csrftoken cookie the web app echoes in X-CSRFToken",
+        request=None,
+        responses={204: OpenApiResponse(description="csrftoken cookie set")},
+    )
+    def get(self, request):
+        get_token(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RegisterView(SignInView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="auth_register",
+        summary="Create an account; signs in this session and returns an API token",
+        request=RegisterSerializer,
+        responses={201: AuthSerializer, **error_responses(400, 403, 415, 429)},
+    )
+    def post(self, request):
+        data = _valid(RegisterSerializer, request.data)
+        signed_in = services.user_register(request=request._request, **data)
+        return Response(AuthSerializer(signed_in).data, status=status.HTTP_201_CREATED)
+
+
+class LoginView(SignInView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="auth_login",
+        summary="Log in; signs in this session and returns the API token",
+        description="Wrong credentials answer 400 `invalid_credentials`; after "
+        "AXES_FAILURE_LIMIT failures from one address for one username, 429 `locked_out`.",
+        request=LoginSerializer,
+        responses={200: AuthSerializer, **error_responses(400, 403, 415, 429)},
+    )
+    def post(self, request):
+        data = _valid(LoginSerializer, request.data)
+        signed_in = services.user_login(request=request._request, **data)
+        return Response(AuthSerializer(signed_in).data)
+
+
+class LogoutView(APIView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="auth_logout",
+        summary="End this session and revoke the API token",
+        request=None,
+        responses={204: None, **error_responses(401, 403)},
+    )
+    def post(self, request):
+        services.user_logout(request=request._request, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MeView(APIView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="auth_me",
+        summary="The signed-in user",
+        responses={200: UserSerializer, **error_responses(401, 403)},
+    )
+    def get(self, request):
+        return Response(UserSerializer(request.user).data)
+
+
+class PasswordView(APIView):
+    throttle_scope = "auth"
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="auth_password_change",
+        summary="Change password; returns a new API token, this session stays signed in",
+        request=PasswordChangeSerializer,
+        responses={200: AuthSerializer, **error_responses(400, 401, 403, 415, 429)},
+    )
+    def post(self, request):
+        data = _valid(PasswordChangeSerializer, request.data)
+        signed_in = services.user_change_password(
+            request=request._request, user=request.user, **data
+        )
+        return Response(AuthSerializer(signed_in).data)

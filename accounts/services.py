@@ -1,0 +1,123 @@
+"""Account services: register, log in, log out, change password.
+
+They take Django's HttpRequest (not DRF's) because sessions and django-axes work on it:
+axes counts failed logins from the `user_login_failed` signal that `authenticate` sends.
+"""
+
+from typing import NamedTuple
+
+from django.contrib.auth import (
+    SESSION_KEY,
+    authenticate,
+    login,
+    logout,
+    update_session_auth_hash,
+)
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest
+from rest_framework.authtoken.models import Token
+
+from accounts.models import USERNAME_TAKEN, User
+from barkside.errors import ServiceError
+
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+class SignedIn(NamedTuple):
+    user: User
+    token: Token
+
+
+def locked_out_error() -> ServiceError:
+    from axes.helpers import get_cool_off
+
+    cool_off = get_cool_off()
+    return ServiceError(
+        "locked_out",
+        "Too many failed logins. Try again later.",
+        status=429,
+        extra={"retry_after": int(cool_off.total_seconds()) if cool_off else None},
+    )
+
+
+def _invalid(fields: dict[str, list[str]]) -> ServiceError:
+    return ServiceError("invalid", "some fields are not valid", fields=fields)
+
+
+def _password_problems(password: str, user: User) -> list[str]:
+    try:
+        validate_password(password, user)
+    except ValidationError as exc:
+        return list(exc.messages)
+    return []
+
+
+def user_register(
+    *, request: HttpRequest, username: str, password: str, email: str = ""
+) -> SignedIn:
+    """Create an account, sign it in on this session and give it its API token."""
+    user = User(username=username, email=User.objects.normalize_email(email))
+    problems = {}
+    if User.objects.filter(username__iexact=username).exists():
+        problems["username"] = [USERNAME_TAKEN]
+    if password_problems := _password_problems(password, user):
+        problems["password"] = password_problems
+    if problems:
+        raise _invalid(problems)
+    user.set_password(password)
+    try:
+        with transaction.atomic():
+            user.save()
+            token = Token.objects.create(user=user)
+    except IntegrityError:
+        # Someone took the name between our check and our insert.
+        raise _invalid({"username": [USERNAME_TAKEN]}) from None
+    login(request, user, backend=MODEL_BACKEND)
+    return SignedIn(user, token)
+
+
+def user_login(*, request: HttpRequest, username: str, password: str) -> SignedIn:
+    """Check credentials (axes counting failures), sign in on this session, return the token."""
+    # Names are unique regardless of case, so "Alice" may log in as alice. Using the stored
+    # spelling also keeps axes counting every spelling's failures against one account.
+    stored = User.objects.filter(username__iexact=username).values_list("username", flat=True)
+    user = authenticate(request=request, username=stored.first() or username, password=password)
+    if getattr(request, "axes_locked_out", False):
+        raise locked_out_error()
+    if user is None:
+        raise ServiceError("invalid_credentials", "Wrong username or password.", status=400)
+    login(request, user)
+    token, _ = Token.objects.get_or_create(user=user)
+    return SignedIn(user, token)
+
+
+def user_logout(*, request: HttpRequest, user: User) -> None:
+    """End this session and revoke the user's API token."""
+    Token.objects.filter(user=user).delete()
+    logout(request)
+
+
+def user_change_password(
+    *, request: HttpRequest, user: User, old_password: str, new_password: str
+) -> SignedIn:
+    """Set a new password, replace the API token and keep this session signed in.
+
+    Other sessions end (their stored password hash no longer matches) and other clients'
+    token stops working: changing a password is how a user throws out a thief.
+    """
+    if not user.check_password(old_password):
+        raise _invalid({"old_password": ["Wrong password."]})
+    if problems := _password_problems(new_password, user):
+        raise _invalid({"new_password": problems})
+    with transaction.atomic():
+        user.set_password(new_password)
+        user.save(update_fields=["password"])
+        Token.objects.filter(user=user).delete()
+        token = Token.objects.create(user=user)
+    # Only a session signed in as this user needs its hash refreshed; a token client has
+    # no session, and creating one for it would only hand it a cookie it never uses.
+    if request.session.get(SESSION_KEY) == str(user.pk):
+        update_session_auth_hash(request, user)
+    return SignedIn(user, token)
