@@ -20,6 +20,22 @@ class StrictCharField(serializers.CharField):
         return super().to_internal_value(data)
 
 
+class StrictIntegerField(serializers.IntegerField):
+    """An integer that is an integer: no "5" strings, no booleans, no 5.0."""
+
+    def to_internal_value(self, data):
+        if type(data) is not int:
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    def to_internal_value(self, data):
+        if type(data) is not bool:
+            self.fail("invalid", input=data)
+        return data
+
+
 class StrictSerializer(serializers.Serializer):
     """A request-body serializer that refuses unknown fields, naming each one."""
 

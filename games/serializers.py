@@ -2,39 +2,12 @@
 
 from rest_framework import serializers
 
+from barkside.serializers import StrictBooleanField, StrictIntegerField, StrictSerializer
 from games.ai import LEVELS
 from games.models import Game
 
 LIVE_SECONDS = (15, 300)
 CORRESPONDENCE_SECONDS = (3600, 3 * 24 * 3600)
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """An integer that is an integer: no "5" strings, no booleans, no 5.0."""
-
-    def to_internal_value(self, data):
-        if type(data) is not int:
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictBooleanField(serializers.BooleanField):
-    def to_internal_value(self, data):
-        if type(data) is not bool:
-            self.fail("invalid", input=data)
-        return data
-
-
-class StrictSerializer(serializers.Serializer):
-    """Refuses fields it does not know, so a typo is an error rather than a default."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, dict):
-            raise serializers.ValidationError({"non_field_errors": ["expected a JSON object"]})
-        unknown = sorted(set(data) - set(self.fields))
-        if unknown:
-            raise serializers.ValidationError({name: ["unknown field"] for name in unknown})
-        return super().to_internal_value(data)
 
 
 class GameCreateSerializer(StrictSerializer):

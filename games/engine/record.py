@@ -5,15 +5,18 @@ from collections import Counter
 from .cards import MAX_PLAYERS, MIN_PLAYERS, deal_size
 from .deal import deal, seed_commitment
 from .errors import IllegalMove, RecordError
-from .rules import OVER, apply, begin_round, new_game, next_round_due, pool
+from .rules import OVER, apply, begin_round, new_game, next_round_due, pool, resume_with_seed
 
 RECORD_FORMAT = "barkside-record/1"
 _ROUND_FIELDS = ("starter", "hands", "aside", "passes", "moves")
 _DERIVED_ROUND_FIELDS = ("last", "loser", "caught")
 
 
-def to_record(state: dict, reveal_seed: bool = True) -> dict:
-    """The record of a game, finished or running; the seed only with `reveal_seed`."""
+def to_record(state: dict, reveal_seed: bool | None = None) -> dict:
+    """The record of a game, finished or running; the seed once the game is over, unless
+    `reveal_seed` says otherwise."""
+    if reveal_seed is None:
+        reveal_seed = state["phase"] == OVER
     record = {
         "format": RECORD_FORMAT,
         "players": state["players"],
@@ -57,6 +60,10 @@ def from_record(record: object) -> dict:
             raise RecordError("round_after_end", "the game was already over", round=r)
         state = _replay_round(state, rnd, r, seed)
     _check_result(state, record)
+    if seed is not None:  # the game can go on: later rounds are dealt from its seed
+        resume_with_seed(state, seed)
+    elif isinstance(record.get("seed_sha256"), str):
+        state["seed_sha256"] = record["seed_sha256"]
     return state
 
 
@@ -144,7 +151,9 @@ def _apply(state: dict, move: dict, r: int, m: int | None) -> dict:
     try:
         state, _ = apply(state, move)
     except IllegalMove as e:
-        raise RecordError(e.code, e.detail, r, m) from None
+        code = "malformed" if e.code == "bad_move" else e.code
+        where = f"seat {move['seat']}'s pass: " if m is None else ""
+        raise RecordError(code, where + e.detail, r, m) from None
     return state
 
 

@@ -116,6 +116,7 @@ def to_act(state: dict) -> list[int]:
 
 def legal_moves(state: dict, seat: int) -> list[dict]:
     """Every move `seat` may make now, as `{"kind": ..., "cards": [...]}` dicts."""
+    check_seat(state, seat)
     phase = state["phase"]
     if phase == PASSING:
         if state["rounds"][-1]["passes"][seat] is not None:
@@ -146,6 +147,11 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
     moves = [{"kind": "play", "cards": [s] * k} for s, c in counts.items() if s >= top and c >= k]
     moves.append({"kind": "tuck", "cards": hand[:k]})
     return moves
+
+
+def check_seat(state: dict, seat: int) -> None:
+    if type(seat) is not int or not 0 <= seat < state["players"]:
+        raise ValueError(f"no seat {seat!r} in a game of {state['players']}")
 
 
 def _counts(hand: list[int]) -> dict[int, int]:
@@ -351,6 +357,14 @@ def _last_cards(state: dict, first: int, events: list) -> None:
         _end_game(state, DECK_EXHAUSTED_REASON, events)
     elif state["seed"] is not None:
         _deal_from_seed(state, starter=loser, events=events)
+
+
+def resume_with_seed(state: dict, seed: str) -> None:
+    """Give a replayed game its seed, dealing the next round if one is due (mutates)."""
+    state["seed"] = seed
+    state["seed_sha256"] = seed_commitment(seed)
+    if state["phase"] == DEALING:
+        _deal_from_seed(state, starter=state["rounds"][-1]["loser"], events=[])
 
 
 def next_round_due(state: dict) -> bool:

@@ -1,7 +1,7 @@
 """What one seat (or a spectator) may see of a game: the only way state reaches people."""
 
 from .cards import kinds, without
-from .rules import OVER, PASSING, legal_moves, standings, to_act
+from .rules import OVER, PASSING, check_seat, legal_moves, standings, to_act
 
 _PUBLIC_ROUND_FIELDS = ("starter", "moves", "last", "loser", "caught")
 
@@ -52,6 +52,7 @@ def view(state: dict, seat: int | None = None) -> dict:
     }
     if seat is None:
         return public
+    check_seat(state, seat)
     received = None
     if rnd and state["phase"] != PASSING and all(p is not None for p in passes):
         received = list(passes[(seat + 1) % n])
