@@ -64,11 +64,13 @@ class Command(BaseCommand):
         if as_json:
             self.stdout.write(_dumps({"players": players, "games": games, "levels": summary}))
             return
-        hard = (
-            f", hard iterations {iterations}"
-            if iterations
-            else f", hard budget {budget or 1.0:g} s"
-        )
+        hard = ""
+        if "hard" in levels:
+            hard = (
+                f", hard iterations {iterations}"
+                if iterations
+                else f", hard budget {budget or 1.0:g} s"
+            )
         self.stdout.write(f"{games} games, {players} players, seed {seed!r}{hard}")
         self.stdout.write(
             f"{'level':<8} {'seats':>6} {'losses':>7} {'loss rate (95%)':>24} "
