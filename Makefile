@@ -1,6 +1,9 @@
 PYTHON ?= python3
 VENV = .venv
 BIN = $(VENV)/bin
+# `make run PORT=8123` (or PORT/HOST in the environment) moves the app.
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 .PHONY: install run test lint fmt clean
 
@@ -13,9 +16,11 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $@
 
+# The whole stack: ASGI server, Celery worker and beat, and a private Redis unless
+# REDIS_URL is set (barkside/stack.py). One Ctrl-C stops everything.
 run: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python -m barkside.stack --host $(HOST) --port $(PORT)
 
 test: install
 	$(MAKE) lint

@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP goes to Django; WebSockets will be routed here too."""
+"""ASGI entry point: HTTP goes to Django, WebSockets to games/routing.py."""
 
 import os
 
@@ -11,12 +11,11 @@ django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter  # noqa: E402
 
+from games.routing import websocket_application  # noqa: E402
+
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # WebSockets go here, e.g.:
-        # "websocket": AllowedHostsOriginValidator(
-        #     AuthMiddlewareStack(URLRouter(games.routing.websocket_urlpatterns))
-        # ),
+        "websocket": websocket_application(),
     }
 )

@@ -282,11 +282,11 @@ LOGGING = {
 
 # --- The web app (frontend/) ----------------------------------------------------------
 
-# Served by WhiteNoise as they are (no build step): `/` is frontend/index.html, and
-# `/sw.js` and `/manifest.webmanifest` sit at the root so the service worker's scope is `/`.
+# Served by WhiteNoise as they are (no build step); `/` is frontend/index.html (a view,
+# barkside/frontend.py), and `/sw.js` and `/manifest.webmanifest` sit at the root so the
+# service worker's scope is `/`.
 FRONTEND_DIR = BASE_DIR / "frontend"
 WHITENOISE_ROOT = FRONTEND_DIR
-WHITENOISE_INDEX_FILE = True
 
 
 def _frontend_cache_headers(headers, path: str, url: str) -> None:
@@ -307,3 +307,32 @@ MIDDLEWARE.insert(
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # AI turns are short and ordered per game: a worker takes one task at a time.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+
+# --- Web Push (notifications/) ----------------------------------------------------------
+
+INSTALLED_APPS += ["notifications"]
+# Unset: a key pair is generated on first use and kept in the database (VapidKey).
+VAPID_PRIVATE_KEY = env("VAPID_PRIVATE_KEY", "")
+VAPID_PUBLIC_KEY = env("VAPID_PUBLIC_KEY", "")
+VAPID_SUBJECT = env("VAPID_SUBJECT", "mailto:admin@barkside.invalid")
+PUSH_TTL = env("PUSH_TTL", 3600, int)  # seconds a push service keeps an undelivered notice
+# Push services are https; plain http endpoints only for local tests and development.
+PUSH_ALLOW_HTTP_ENDPOINTS = env("PUSH_ALLOW_HTTP_ENDPOINTS", DEBUG, bool)
+
+# --- Matchmaking and ratings (matchmaking/) ----------------------------------------------
+
+INSTALLED_APPS += ["matchmaking"]
+# Beat forms tables this often (joining the queue also triggers a run at once).
+MATCHMAKING_SECONDS = env("MATCHMAKING_SECONDS", 3.0, float)
+CELERY_BEAT_SCHEDULE["matchmaking"] = {
+    "task": "matchmaking.tasks.form_tables",
+    "schedule": MATCHMAKING_SECONDS,
+}
+# The rating gap a table accepts, in displayed rating points (see matchmaking/ratings.py):
+# base + per second waited by the table's longest waiter, capped.
+MATCHMAKING_GAP_BASE = env("MATCHMAKING_GAP_BASE", 100.0, float)
+MATCHMAKING_GAP_PER_SECOND = env("MATCHMAKING_GAP_PER_SECOND", 10.0, float)
+MATCHMAKING_GAP_MAX = env("MATCHMAKING_GAP_MAX", 1500.0, float)
+# Seconds a player who allows AI seats waits before AI seats (level normal) complete a table.
+MATCHMAKING_AI_FILL_LIVE = env("MATCHMAKING_AI_FILL_LIVE", 60.0, float)
+MATCHMAKING_AI_FILL_CORRESPONDENCE = env("MATCHMAKING_AI_FILL_CORRESPONDENCE", 600.0, float)

@@ -1,9 +1,12 @@
 """The games REST API: thin views that validate, call one service and return a view."""
 
+import json
+
 from django.db import IntegrityError, transaction
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -119,6 +122,18 @@ class LeaveView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class RetakeView(APIView):
+    @extend_schema(
+        operation_id="games_retake",
+        request=None,
+        responses={200: GameSchema, **error_responses(401, 404, 409)},
+        summary="Take your seat back from the AI (after timeouts or leaving) while the game runs",
+    )
+    def post(self, request, game_id: int):
+        services.seat_retake(game_id=game_id, user=request.user)
+        return _game_response(game_id, request.user)
+
+
 class MovesView(APIView):
     throttle_scope = "moves"
 
@@ -164,7 +179,10 @@ class MovesView(APIView):
             try:
                 with transaction.atomic():
                     IdempotentMove.objects.create(
-                        user=request.user, key=key, game_id=game_id, response=response.data
+                        user=request.user,
+                        key=key,
+                        game_id=game_id,
+                        response=json.loads(JSONRenderer().render(response.data)),
                     )
             except IntegrityError:
                 pass

@@ -9,5 +9,6 @@ urlpatterns = [
     path("games/<int:game_id>/join", apis.JoinView.as_view(), name="game-join"),
     path("games/<int:game_id>/leave", apis.LeaveView.as_view(), name="game-leave"),
     path("games/<int:game_id>/moves", apis.MovesView.as_view(), name="game-moves"),
+    path("games/<int:game_id>/retake", apis.RetakeView.as_view(), name="game-retake"),
     path("games/<int:game_id>/record", apis.RecordView.as_view(), name="game-record"),
 ]

@@ -1,0 +1,56 @@
+// A tiny element builder and the page's shared live regions.
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "html") el.innerHTML = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2).toLowerCase(), value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === undefined || child === null || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+export function svg(markup) {
+  const wrap = document.createElement("span");
+  wrap.innerHTML = markup;
+  return wrap.firstElementChild;
+}
+
+export function mount(...children) {
+  const main = document.getElementById("main");
+  main.replaceChildren(...children.flat().filter(Boolean));
+  return main;
+}
+
+let announceTimer;
+export function announce(text) {
+  const region = document.getElementById("announcer");
+  if (!region || !text) return;
+  const line = h("p", {}, text);
+  region.append(line);
+  while (region.childElementCount > 5) region.firstElementChild.remove();
+  clearTimeout(announceTimer);
+  announceTimer = setTimeout(() => region.replaceChildren(), 15000);
+}
+
+let toastTimer;
+export function toast(text, ms = 4000) {
+  const el = document.getElementById("toast");
+  if (!el) return;
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, ms);
+}

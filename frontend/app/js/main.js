@@ -1,0 +1,107 @@
+// Barkside's entry point: boot (session, service worker), the offline banner and the router.
+import { api } from "./api.js";
+import { h, mount } from "./dom.js";
+import { t } from "./i18n.js";
+import { session } from "./store.js";
+import { renderAuth } from "./screens/auth.js";
+import { renderHome } from "./screens/home.js";
+import { renderNewGame } from "./screens/newgame.js";
+import { renderGame, joinAndOpen } from "./screens/table.js";
+import { renderRules } from "./screens/rules.js";
+import { renderSettings } from "./screens/settings.js";
+
+const AFTER_SIGN_IN = "barkside.after";
+let cleanup = null;
+let booted = false;
+
+const ROUTES = [
+  [/^#\/login$/, () => renderAuth("login", signedIn), false],
+  [/^#\/signup$/, () => renderAuth("signup", signedIn), false],
+  [/^#\/rules$/, () => renderRules(), false],
+  [/^#\/settings$/, () => renderSettings({ rerender: route }), false],
+  [/^#\/new(?:\?(.*))?$/, (m) => renderNewGame(new URLSearchParams(m[1] || "")), true],
+  [/^#\/game\/(\d+)$/, (m) => renderGame(Number(m[1])), true],
+  [/^#\/join\/(\d+)\/([\w-]+)$/, (m) => joinAndOpen(Number(m[1]), m[2]), true],
+  [/^#?\/?$/, () => renderHome(), true],
+];
+
+function signedIn(user) {
+  session.set({ user });
+  const next = sessionStorage.getItem(AFTER_SIGN_IN) || "#/";
+  sessionStorage.removeItem(AFTER_SIGN_IN);
+  navigate(next);
+}
+
+export function navigate(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+export function route() {
+  if (!booted) return;
+  if (cleanup) cleanup();
+  cleanup = null;
+  const hash = location.hash || "#/";
+  for (const [pattern, render, needsUser] of ROUTES) {
+    const match = hash.match(pattern);
+    if (!match) continue;
+    if (needsUser && !session.get().user) {
+      if (!session.get().online || session.get().bootError) return renderOffline();
+      sessionStorage.setItem(AFTER_SIGN_IN, hash);
+      navigate("#/login");
+      return;
+    }
+    cleanup = render(match) || null;
+    window.scrollTo(0, 0);
+    return;
+  }
+  navigate("#/");
+}
+
+function renderOffline() {
+  mount(
+    h("section", { class: "screen center-screen" },
+      h("h1", {}, t("offline.title")),
+      h("p", {}, t("offline.text")),
+      h("div", { class: "actions" },
+        h("a", { class: "btn", href: "#/rules" }, t("nav.rules")),
+        h("button", { class: "btn primary", type: "button", onclick: () => location.reload() }, t("offline.retry")),
+      ),
+    ),
+  );
+}
+
+function updateOnline() {
+  const online = navigator.onLine;
+  session.set({ online });
+  const banner = document.getElementById("offline-banner");
+  banner.textContent = online ? "" : t("offline.banner");
+  banner.hidden = online;
+}
+
+async function boot() {
+  window.addEventListener("online", updateOnline);
+  window.addEventListener("offline", updateOnline);
+  updateOnline();
+  try {
+    await api.csrf();
+    session.set({ user: await api.me(), bootError: false });
+  } catch (err) {
+    // 401/403: nobody is signed in. 0: the server can't be reached (offline).
+    session.set({ user: null, bootError: err.status === 0 || err.status >= 500 });
+    if (err.status === 0) {
+      const banner = document.getElementById("offline-banner");
+      banner.textContent = t("offline.banner");
+      banner.hidden = false;
+    }
+  }
+  booted = true;
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+}
+
+boot();

@@ -1,0 +1,79 @@
+// Sign up and sign in.
+import { api } from "../api.js";
+import { h, mount } from "../dom.js";
+import { t } from "../i18n.js";
+import { appHeader } from "./chrome.js";
+
+export function renderAuth(mode, onSignedIn) {
+  const signup = mode === "signup";
+  const error = h("p", { class: "form-error", id: "auth-error", role: "alert" });
+  const field = (name, type, autocomplete, required = true) => {
+    const id = `auth-${name}`;
+    const hint = h("p", { class: "field-error", id: `${id}-error` });
+    return {
+      hint,
+      el: h("div", { class: "field" },
+        h("label", { for: id }, t(`auth.${name}`)),
+        h("input", {
+          id, name, type, autocomplete, required,
+          "aria-describedby": `${id}-error`,
+          ...(name === "username" ? { autocapitalize: "none", spellcheck: "false", minlength: 3, maxlength: 20 } : {}),
+        }),
+        hint,
+      ),
+    };
+  };
+  const username = field("username", "text", "username");
+  const password = field("password", "password", signup ? "new-password" : "current-password");
+  const email = signup ? field("email", "email", "email", false) : null;
+  const submit = h("button", { class: "btn primary wide", type: "submit" }, t(signup ? "auth.signup" : "auth.login"));
+
+  const form = h("form", { class: "card-panel auth-form", novalidate: true },
+    h("h2", {}, t(signup ? "auth.signupTitle" : "auth.loginTitle")),
+    username.el, password.el, email && email.el,
+    signup && h("p", { class: "hint" }, t("auth.passwordHint")),
+    error, submit,
+    h("p", { class: "switch" },
+      signup ? t("auth.haveAccount") : t("auth.noAccount"), " ",
+      h("a", { href: signup ? "#/login" : "#/signup" }, t(signup ? "auth.login" : "auth.signup"))),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    for (const f of [username, password, email]) if (f) f.hint.textContent = "";
+    const data = new FormData(form);
+    submit.disabled = true;
+    try {
+      await api.csrf();
+      const answer = signup
+        ? await api.register(data.get("username"), data.get("password"), data.get("email"))
+        : await api.login(data.get("username"), data.get("password"));
+      onSignedIn(answer.user);
+    } catch (err) {
+      const hints = { username, password, email, new_password: password };
+      let shown = false;
+      for (const [name, messages] of Object.entries(err.fields || {})) {
+        if (hints[name]) {
+          hints[name].hint.textContent = messages.join(" ");
+          shown = true;
+        }
+      }
+      error.textContent = err.status === 0 ? t("error.offline") : shown ? t("auth.fixFields") : (err.detail || t("error.generic"));
+      submit.disabled = false;
+    }
+  });
+
+  mount(
+    appHeader({ back: false }),
+    h("section", { class: "screen auth" },
+      h("div", { class: "hero" },
+        h("img", { src: "/app/icons/icon-192.png", alt: "", width: 96, height: 96 }),
+        h("h1", {}, "Barkside"),
+        h("p", { class: "tagline" }, t("app.tagline")),
+      ),
+      form,
+      h("p", { class: "center" }, h("a", { href: "#/rules" }, t("home.howToPlay"))),
+    ),
+  );
+  form.querySelector("input").focus();
+}

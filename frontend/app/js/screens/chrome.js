@@ -1,0 +1,30 @@
+// The app bar shared by every screen.
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+
+export function appHeader({ back = true, title = "Barkside", status = null } = {}) {
+  return h("header", { class: "app-bar" },
+    back
+      ? h("a", { class: "icon-btn", href: "#/", "aria-label": t("nav.home") }, h("span", { "aria-hidden": "true" }, "←"))
+      : h("img", { class: "logo", src: "/app/icons/icon-192.png", alt: "", width: 32, height: 32 }),
+    h("span", { class: "app-title" }, title),
+    status,
+    h("nav", { class: "app-nav", "aria-label": t("nav.label") },
+      h("a", { class: "icon-btn", href: "#/rules", "aria-label": t("nav.rules") }, h("span", { "aria-hidden": "true" }, "?")),
+      h("a", { class: "icon-btn", href: "#/settings", "aria-label": t("nav.settings") }, h("span", { "aria-hidden": "true" }, "⚙")),
+    ),
+  );
+}
+
+export function seatName(game, number) {
+  if (game.your_seat === number) return t("seat.you");
+  const seat = (game.seats || []).find((s) => s.number === number);
+  if (!seat) return t("seat.empty");
+  if (seat.username) return seat.username;
+  return t("seat.ai", { level: t(`level.${seat.ai_level}`) });
+}
+
+export function seatOwner(game, number) {
+  const seat = (game.seats || []).find((s) => s.number === number);
+  return seat ? seat.username || t("seat.ai", { level: t(`level.${seat.ai_level}`) }) : t("seat.empty");
+}

@@ -1,0 +1,115 @@
+// Home: my games (those waiting on me first, with a badge), open tables, new game.
+import { api, results } from "../api.js";
+import { h, mount, toast } from "../dom.js";
+import { t } from "../i18n.js";
+import { icon } from "../icons.js";
+import { MeFeed } from "../socket.js";
+import { session } from "../store.js";
+import { appHeader, seatOwner } from "./chrome.js";
+
+function opponents(game) {
+  return game.seats.filter((s) => s.number !== game.your_seat).map((s) => seatOwner(game, s.number)).join(", ");
+}
+
+function gameStatus(game) {
+  if (game.your_turn) return h("span", { class: "badge turn" }, t("home.yourTurn"));
+  if (game.status === "open") return h("span", { class: "badge" }, t("home.waitingPlayers", { n: game.seated, total: game.players }));
+  if (game.status === "finished") {
+    const r = game.result || {};
+    const mine = game.your_seat;
+    const text = (r.losers || []).includes(mine) ? t("home.lost") : (r.winners || []).includes(mine) ? t("home.won") : t("home.finished");
+    return h("span", { class: "badge done" }, text);
+  }
+  if (game.status === "aborted") return h("span", { class: "badge done" }, t("home.aborted"));
+  return h("span", { class: "badge" }, t("home.playing"));
+}
+
+function gameItem(game) {
+  return h("li", {},
+    h("a", { class: `game-item${game.your_turn ? " is-turn" : ""}`, href: `#/game/${game.id}` },
+      h("span", { class: "game-title" }, t("home.gameTitle", { id: game.id, n: game.players })),
+      h("span", { class: "game-sub" }, t("home.with", { names: opponents(game) })),
+      gameStatus(game),
+    ),
+  );
+}
+
+function openItem(game, onJoin) {
+  return h("li", { class: "game-item" },
+    h("span", { class: "game-title" }, t("home.gameTitle", { id: game.id, n: game.players })),
+    h("span", { class: "game-sub" }, t("home.seated", { names: game.seats.map((s) => seatOwner(game, s.number)).join(", ") })),
+    h("button", { class: "btn small", type: "button", onclick: () => onJoin(game),
+      "aria-label": t("home.joinGame", { id: game.id }) }, t("home.join")),
+  );
+}
+
+export function renderHome() {
+  const mine = h("ul", { class: "game-list", "aria-busy": "true" }, h("li", { class: "muted" }, t("loading")));
+  const open = h("ul", { class: "game-list" });
+  const turnCount = h("span", { class: "count" });
+  const user = session.get().user;
+
+  async function load() {
+    try {
+      const [myPage, openPage] = await Promise.all([api.games(), api.openGames()]);
+      const games = results(myPage).filter((g) => g.status !== "aborted" || g.your_turn);
+      const waiting = games.filter((g) => g.your_turn).length;
+      turnCount.textContent = waiting ? t("home.turnCount", { n: waiting }) : "";
+      document.title = waiting ? `(${waiting}) Barkside` : "Barkside";
+      if (navigator.setAppBadge) navigator.setAppBadge(waiting).catch(() => {});
+      mine.replaceChildren(...(games.length ? games.map(gameItem) : [h("li", { class: "muted" }, t("home.noGames"))]));
+      mine.removeAttribute("aria-busy");
+      const joinable = results(openPage).filter((g) => g.your_seat === null);
+      open.replaceChildren(...(joinable.length ? joinable.map((g) => openItem(g, join)) : [h("li", { class: "muted" }, t("home.noOpen"))]));
+    } catch (err) {
+      if (err.status === 401 || err.status === 403) {
+        session.set({ user: null });
+        location.hash = "#/login";
+      } else if (err.status === 0) {
+        mine.replaceChildren(h("li", { class: "muted" }, t("error.offline")));
+      }
+    }
+  }
+
+  async function join(game) {
+    try {
+      await api.join(game.id);
+      location.hash = `#/game/${game.id}`;
+    } catch (err) {
+      toast(err.detail || t("error.generic"));
+      load();
+    }
+  }
+
+  async function signOut() {
+    try { await api.logout(); } catch (err) { /* signed out anyway */ }
+    session.set({ user: null });
+    location.hash = "#/login";
+  }
+
+  mount(
+    appHeader({ back: false }),
+    h("section", { class: "screen home" },
+      h("h1", { class: "visually-hidden" }, t("home.title")),
+      h("p", { class: "hello" }, t("home.hello", { name: user.username })),
+      h("div", { class: "cta" },
+        h("a", { class: "btn primary big", href: "#/new?mode=ai" }, icon("paw"), t("home.playAi")),
+        h("a", { class: "btn big", href: "#/new?mode=friends" }, icon("people"), t("home.playFriends")),
+      ),
+      h("section", { class: "panel", "aria-labelledby": "my-games" },
+        h("h2", { id: "my-games" }, t("home.myGames"), " ", turnCount),
+        mine),
+      h("section", { class: "panel", "aria-labelledby": "open-games" },
+        h("h2", { id: "open-games" }, t("home.openTables")),
+        open),
+      h("div", { class: "footer-links" },
+        h("a", { href: "#/rules" }, t("home.howToPlay")),
+        h("a", { href: "#/settings" }, t("nav.settings")),
+        h("button", { class: "link", type: "button", onclick: signOut }, t("auth.logout")),
+      ),
+    ),
+  );
+  load();
+  const feed = new MeFeed(load);
+  return () => feed.close();
+}

@@ -1,0 +1,274 @@
+// The pieces of the table screen. They only draw what the API sent: the legal moves,
+// the trick, the doghouses. No rule is computed here.
+import { cardFace, cardRow, cardsText, groups } from "../cards.js";
+import { h } from "../dom.js";
+import { icon } from "../icons.js";
+import { t } from "../i18n.js";
+import { seatName } from "./chrome.js";
+
+export const KINDS_TO_LOSE = 7;
+
+export function sameCards(a, b) {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+export function clockwiseFrom(first, n) {
+  return Array.from({ length: n }, (_, i) => (first + i) % n);
+}
+
+export function moveText(game, move) {
+  const name = seatName(game, move.seat);
+  return move.play
+    ? t("move.played", { name, cards: cardsText(move.play) })
+    : t("move.tucked", { name, cards: cardsText(move.tuck) });
+}
+
+export function timeLeft(deadline) {
+  const ms = new Date(deadline).getTime() - Date.now();
+  if (!(ms > 0)) return t("time.up");
+  const s = Math.floor(ms / 1000);
+  if (s >= 3600 * 24) return t("time.days", { n: Math.floor(s / 86400) });
+  if (s >= 3600) return t("time.hours", { n: Math.floor(s / 3600) });
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+export function timer(deadline) {
+  if (!deadline) return null;
+  return h("span", { class: "timer", dataset: { deadline }, title: t("time.left") },
+    icon("clock"), h("span", { class: "timer-text" }, timeLeft(deadline)));
+}
+
+// The banner saying whose turn it is.
+export function turnBanner(game, view) {
+  const me = view.seat;
+  const mine = me !== undefined && (view.legal_moves || []).length > 0;
+  let text;
+  if (view.phase === "passing") {
+    text = mine
+      ? t("turn.pass", { name: seatName(game, (me - 1 + view.players) % view.players) })
+      : t("turn.waitPass", { names: view.to_act.map((s) => seatName(game, s)).join(", ") });
+  } else if (view.phase === "tricks") {
+    const seat = view.to_act[0];
+    const leading = view.trick && view.trick.count === null;
+    text = mine
+      ? (leading ? t("turn.youLead") : t("turn.youFollow", { top: view.trick.top, k: view.trick.count }))
+      : t("turn.waiting", { name: seatName(game, seat) });
+  } else {
+    text = t("turn.dealing");
+  }
+  return h("div", { class: `turn-banner${mine ? " mine" : ""}`, id: "turn-banner" },
+    h("span", { class: "turn-icon" }, icon(mine ? "paw" : "clock")),
+    h("span", { class: "turn-text" }, text),
+    game.turn_deadline && view.to_act.length ? timer(game.turn_deadline) : null,
+  );
+}
+
+function kindsMeter(kinds) {
+  const danger = kinds >= KINDS_TO_LOSE - 2;
+  return h("span", { class: `kinds${danger ? " danger" : ""}`, title: t("seat.kindsTitle") },
+    h("span", { class: "pips", "aria-hidden": "true" },
+      Array.from({ length: KINDS_TO_LOSE }, (_, i) => h("span", { class: i < kinds ? "pip on" : "pip" }))),
+    h("span", { class: "kinds-text" }, `${kinds}/${KINDS_TO_LOSE}`),
+    h("span", { class: "visually-hidden" }, t("seat.kinds", { n: kinds, max: KINDS_TO_LOSE })),
+    danger ? h("span", { class: "danger-tag" }, icon("warn"), t("seat.danger")) : null,
+  );
+}
+
+// Every seat: hand size, whether they are to act, their doghouse.
+export function seatsPanel(game, view) {
+  const n = view.players;
+  const first = view.seat ?? 0;
+  return h("section", { class: "panel seats", "aria-labelledby": "seats-h" },
+    h("h2", { id: "seats-h", class: "visually-hidden" }, t("table.players")),
+    h("ul", { class: "seat-list" }, clockwiseFrom(first, n).map((s) => {
+      const acting = view.to_act.includes(s);
+      let state = "";
+      if (view.phase === "passing") state = view.passed[s] ? t("seat.passed") : t("seat.choosing");
+      else if (acting) state = t("seat.toPlay");
+      const seat = game.seats.find((x) => x.number === s);
+      return h("li", { class: `seat${acting ? " acting" : ""}${s === view.seat ? " me" : ""}`, "data-seat": s },
+        h("span", { class: "seat-name" }, seatName(game, s)),
+        h("span", { class: "seat-meta" },
+          h("span", { class: "hand-size", title: t("seat.handTitle") }, icon("cards"), t("seat.cards", { n: view.hand_sizes[s] })),
+          seat && seat.state !== "playing" ? h("span", { class: "badge" }, t(`seatState.${seat.state}`)) : null,
+          state ? h("span", { class: `seat-state${acting ? " on" : ""}` }, state) : null),
+        h("div", { class: "doghouse", title: t("seat.doghouse") },
+          h("span", { class: "visually-hidden" }, t("seat.doghouse"), ": "),
+          icon("house"),
+          kindsMeter(view.kinds[s]),
+          view.doghouses[s].length ? cardRow(view.doghouses[s], { size: "mini" }) : null),
+      );
+    })),
+  );
+}
+
+function moveItem(game, move, freshIndex) {
+  const attrs = { class: `move ${move.play ? "play" : "tuck"}${freshIndex >= 0 ? " fresh" : ""}` };
+  if (freshIndex >= 0) attrs.style = `animation-delay:${freshIndex * 450}ms`;
+  return h("li", attrs,
+    h("span", { class: "move-who" }, seatName(game, move.seat)),
+    cardRow(move.play || move.tuck, { size: "small" }),
+    h("span", { class: "move-what" }, move.play ? t("move.plays") : t("move.tucks")),
+  );
+}
+
+// The current trick (who played, who tucked) and the trick just finished.
+export function trickPanel(game, view, ctx) {
+  const trick = view.trick;
+  const body = [];
+  if (trick) {
+    const freshFrom = trick.moves.length - ctx.freshInTrick;
+    body.push(h("p", { class: "trick-info" },
+      trick.count === null
+        ? t("trick.lead", { name: seatName(game, trick.leader) })
+        : t("trick.toBeat", { top: trick.top, k: trick.count, name: seatName(game, trick.winner) })));
+    body.push(trick.moves.length
+      ? h("ol", { class: "moves" }, trick.moves.map((m, i) => moveItem(game, m, i >= freshFrom ? i - freshFrom : -1)))
+      : h("p", { class: "muted" }, t("trick.empty")));
+  } else {
+    body.push(h("p", { class: "muted" }, t("trick.none")));
+  }
+  if (ctx.lastTrick && ctx.lastTrick.moves.length) {
+    body.push(h("div", { class: "last-trick" },
+      h("p", { class: "trick-info" }, t("trick.previous", { name: seatName(game, ctx.lastTrick.winner) })),
+      h("ol", { class: "moves" }, ctx.lastTrick.moves.map((m, i) => moveItem(game, m, ctx.lastTrickFresh ? i : -1)))));
+  }
+  return h("section", { class: "panel trick", "aria-labelledby": "trick-h" },
+    h("div", { class: "panel-head" },
+      h("h2", { id: "trick-h" }, t("trick.title")),
+      h("span", { class: `badge ${view.sets_unlocked ? "unlocked" : "locked"}` },
+        icon(view.sets_unlocked ? "unlock" : "lock"),
+        view.sets_unlocked ? t("sets.unlocked") : t("sets.locked"))),
+    body);
+}
+
+// The last-card step of the round just played: who got caught, what went to the doghouse.
+export function lastRoundPanel(game, view, { open = true } = {}) {
+  const past = view.history[view.history.length - 1];
+  if (!past) return null;
+  const content = [
+    h("ul", { class: "last-cards" }, past.last.map((c) =>
+      h("li", { class: c.seat === past.loser ? "caught" : "" },
+        h("span", {}, seatName(game, c.seat)), cardFace(c.card, { size: "small" }),
+        c.seat === past.loser ? h("strong", {}, t("round.caughtTag")) : null))),
+    h("p", {}, t("round.caught", { name: seatName(game, past.loser), cards: cardsText(past.caught) })),
+  ];
+  return h("section", { class: "panel last-round", "aria-labelledby": "last-round-h" },
+    h("h2", { id: "last-round-h" }, t("round.lastTitle", { n: view.history.length })),
+    open ? content : h("details", {}, h("summary", {}, t("round.show")), content));
+}
+
+export function passInfo(game, view) {
+  const n = view.players;
+  const parts = [];
+  if (view.passed_cards) parts.push(t("pass.gave", { cards: cardsText(view.passed_cards), name: seatName(game, (view.seat - 1 + n) % n) }));
+  if (view.received_cards) parts.push(t("pass.got", { cards: cardsText(view.received_cards), name: seatName(game, (view.seat + 1) % n) }));
+  return parts.length ? h("p", { class: "pass-info" }, parts.join(" ")) : null;
+}
+
+// My hand: big tappable cards, grouped by strength.
+export function handPanel(view, selected, onTap) {
+  const hand = view.hand || [];
+  return h("section", { class: "panel hand-panel", "aria-labelledby": "hand-h" },
+    h("h2", { id: "hand-h" }, t("hand.title", { n: hand.length })),
+    h("p", { class: "visually-hidden", id: "hand-hint" }, t("hand.hint")),
+    h("div", { class: "hand", role: "group", "aria-labelledby": "hand-h", "aria-describedby": "hand-hint" },
+      groups(hand).map(([strength, count]) =>
+        h("div", { class: "group" },
+          Array.from({ length: count }, (_, i) => {
+            const key = `${strength}:${i}`;
+            const on = selected.includes(key);
+            return h("button", {
+              type: "button",
+              class: `hand-card${on ? " selected" : ""}`,
+              "aria-pressed": on ? "true" : "false",
+              "aria-label": count > 1 ? t("card.labelOf", { n: strength, i: i + 1, count }) : t("card.label", { n: strength }),
+              "data-focus": `card-${key}`,
+              "data-strength": strength,
+              onclick: () => onTap(strength, i, count),
+            }, cardFace(strength, { size: "big", label: "" }));
+          })))),
+  );
+}
+
+// What the selection allows, and why an action is disabled (from the legal moves only).
+export function actionsFor(game, view, sel) {
+  const legal = view.legal_moves || [];
+  if (view.phase === "passing") {
+    const move = legal.find((m) => m.kind === "pass" && sameCards(m.cards, sel));
+    let reason = null;
+    if (!legal.length) reason = t("why.passed");
+    else if (sel.length !== 2) reason = t("why.pickTwo", { n: sel.length });
+    else if (!move) reason = t("why.notAllowed");
+    return { pass: { move, reason } };
+  }
+  if (view.phase !== "tricks") return { play: { reason: t("why.wait") }, tuck: { reason: t("why.wait") } };
+  if (!legal.length) {
+    const reason = t("why.notYourTurn", { name: seatName(game, view.to_act[0]) });
+    return { play: { reason }, tuck: { reason } };
+  }
+  const trick = view.trick;
+  const leading = trick.count === null;
+  const tuck = legal.find((m) => m.kind === "tuck");
+  const plays = legal.filter((m) => m.kind === "play");
+  const play = plays.find((m) => sameCards(m.cards, sel));
+  let reason = null;
+  if (!play) {
+    if (!leading && !plays.length) reason = t("why.noPlay", { top: trick.top, k: trick.count });
+    else if (!sel.length) reason = leading ? t("why.selectLead") : t("why.selectFollow", { k: trick.count, top: trick.top });
+    else if (new Set(sel).size > 1) reason = t("why.oneStrength");
+    else if (!leading && sel.length !== trick.count) reason = t("why.count", { k: trick.count });
+    else if (!leading && sel[0] < trick.top) reason = t("why.tooLow", { top: trick.top });
+    else if (leading && sel.length > 1 && !view.sets_unlocked) reason = t("why.setsLocked");
+    else if (leading && sel.length >= view.hand.length) reason = t("why.keepOne");
+    else reason = t("why.notAllowed");
+  }
+  return {
+    play: { move: play, reason },
+    tuck: { move: tuck, reason: tuck ? null : t("why.leaderCannotTuck") },
+  };
+}
+
+export function actionBar(game, view, sel, busy, onMove) {
+  const acts = actionsFor(game, view, sel);
+  const reasons = [];
+  const button = (id, label, act, primary) => {
+    const enabled = !!act.move && !busy;
+    if (act.reason && !reasons.includes(act.reason)) reasons.push(act.reason);
+    return h("button", {
+      type: "button", id, class: `btn${primary ? " primary" : ""}`, disabled: !enabled,
+      "aria-describedby": act.reason ? "act-why" : null, "data-focus": id,
+      onclick: () => enabled && onMove(act.move),
+    }, label);
+  };
+  const buttons = [];
+  if (acts.pass) {
+    const to = seatName(game, (view.seat - 1 + view.players) % view.players);
+    const label = sel.length === 2 ? t("act.passCards", { cards: cardsText(sel), name: to }) : t("act.pass", { name: to });
+    buttons.push(button("act-pass", label, acts.pass, true));
+  } else {
+    buttons.push(button("act-play", sel.length ? t("act.playCards", { cards: cardsText(sel) }) : t("act.play"), acts.play, true));
+    // A tuck is the same whatever is selected: it always discards your lowest cards.
+    const label = acts.tuck.move ? t("act.tuckCards", { cards: cardsText(acts.tuck.move.cards) }) : t("act.tuck");
+    buttons.push(button("act-tuck", label, acts.tuck, false));
+  }
+  return h("div", { class: "action-bar", role: "region", "aria-label": t("act.label") },
+    h("p", { class: "why", id: "act-why" }, reasons.length ? reasons.join(" · ") : t("act.ready")),
+    h("div", { class: "buttons" }, buttons));
+}
+
+export function roundLog(game, view) {
+  return h("section", { class: "panel log", "aria-labelledby": "log-h" },
+    h("h2", { id: "log-h" }, t("log.title")),
+    h("details", {},
+      h("summary", {}, t("log.thisRound", { n: view.round, count: view.moves.length })),
+      view.moves.length
+        ? h("ol", { class: "log-list" }, view.moves.map((m) => h("li", {}, moveText(game, m))))
+        : h("p", { class: "muted" }, t("log.noMoves"))),
+    view.history.length ? h("details", {},
+      h("summary", {}, t("log.earlier", { n: view.history.length })),
+      h("ol", { class: "log-list" }, view.history.map((r, i) =>
+        h("li", {}, t("log.roundLine", { n: i + 1, name: seatName(game, r.loser), cards: cardsText(r.caught) }))))) : null,
+    h("p", { class: "muted small" }, t("log.aside", { n: view.aside_count })),
+  );
+}

@@ -1,0 +1,204 @@
+"""WebSocket consumers: a live game, and a user's own stream of notices.
+
+Endpoints (routed in games/routing.py):
+
+- `/ws/games/<id>/` - the game as this user may see it (a player's seat, or the public
+  view for a spectator of a public game). On connect: the current view; after every
+  change: the new view. Each is `{"type": "game", "version": v, "game": {...}}`, where
+  `game` is exactly what `GET /api/games/<id>` answers.
+- `/ws/me/` - notices for the user's games: `{"type": "game_started" | "your_turn" |
+  "game_ended", "game": id, "version": v}`.
+
+Client messages on `/ws/games/<id>/`:
+
+- `{"type": "move", "kind", "cards", "version", "request_id"}` - a move through the same
+  service as `POST /api/games/<id>/moves`; answered by a `game` message carrying the
+  `request_id`, or by `{"type": "error", "code", "detail", "fields", "status",
+  "request_id", ...}` - the API's error shape plus the HTTP status it would have had.
+- `{"type": "sync"}` - answers the current `game` message. Channel layers drop messages
+  at capacity and while a client reconnects: a client that sees a version gap syncs.
+
+Authentication: the session cookie (browsers), or an API token for other clients, sent
+as the subprotocols `token, <key>` (the `Sec-WebSocket-Protocol` header; in a browser
+`new WebSocket(url, ["token", key])`). The server accepts the subprotocol `token` and
+never echoes the key. Tokens are never read from the query string, which ends up in logs.
+Every client sends an `Origin` header whose host is in ALLOWED_HOSTS; any other origin
+(or none) is refused at the handshake (HTTP 403, before any close code can be sent).
+
+Close codes (the socket is accepted and then closed, so the client can read the code):
+
+- 4401 - not authenticated (no session, or an unknown token)
+- 4404 - no such game, or a private game of which the user has no seat (the same answer
+  for both, so private games stay unseen), also when a game becomes invisible later
+"""
+
+import json
+import logging
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from rest_framework.utils.encoders import JSONEncoder
+
+from barkside.errors import ServiceError, exception_handler
+from games import realtime, selectors, services
+from games.errors import GameError
+from games.serializers import MoveSerializer
+
+log = logging.getLogger(__name__)
+
+TOKEN_SUBPROTOCOL = "token"
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_NOT_FOUND = 4404
+
+
+class BarksideConsumer(AsyncWebsocketConsumer):
+    """JSON in and out, with the API's encoder (dates as in REST) and refusals by code."""
+
+    async def send_json(self, content: dict) -> None:
+        await self.send(text_data=json.dumps(content, cls=JSONEncoder))
+
+    def subprotocol(self) -> str | None:
+        offered = self.scope.get("subprotocols") or []
+        return TOKEN_SUBPROTOCOL if TOKEN_SUBPROTOCOL in offered else None
+
+    async def refuse(self, code: int) -> None:
+        # Accept first: a handshake refused outright reaches the client as HTTP 403 with
+        # no code, and a client could not tell "sign in again" from "no such game".
+        await self.accept(self.subprotocol())
+        await self.close(code)
+
+    def authenticated(self) -> bool:
+        user = self.scope.get("user")
+        return bool(user and user.is_authenticated)
+
+
+class GameConsumer(BarksideConsumer):
+    group = None
+    sent_version = -1  # the newest version this client has been sent
+
+    async def connect(self):
+        if not self.authenticated():
+            return await self.refuse(CLOSE_UNAUTHENTICATED)
+        self.user = self.scope["user"]
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        # Join before reading, so a change between the read and the join is not missed.
+        self.group = realtime.game_group(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        try:
+            game = await self._view()
+        except GameError:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.group = None
+            return await self.refuse(CLOSE_NOT_FOUND)
+        await self.accept(self.subprotocol())
+        await self._send_game(game)
+
+    async def disconnect(self, code):
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def game_changed(self, event):
+        """A group message `{game, version}`: send this user's view unless already sent."""
+        if event["version"] <= self.sent_version:
+            return
+        await self._send_current()
+
+    async def receive(self, text_data=None, bytes_data=None):
+        try:
+            message = json.loads(text_data if text_data is not None else bytes_data)
+        except (TypeError, ValueError):
+            message = None
+        if not isinstance(message, dict):
+            return await self._send_error(
+                ServiceError("malformed", "send a JSON object with a `type`")
+            )
+        kind = message.get("type")
+        if kind == "sync":
+            await self._send_current(message.get("request_id"))
+        elif kind == "move":
+            await self._move(message)
+        else:
+            await self._send_error(
+                ServiceError(
+                    "unknown_type", "`type` is `move` or `sync`", fields={"type": [str(kind)]}
+                ),
+                message.get("request_id"),
+            )
+
+    async def _move(self, message: dict) -> None:
+        request_id = message.get("request_id")
+        fields = {k: v for k, v in message.items() if k not in ("type", "request_id")}
+        try:
+            game = await database_sync_to_async(_play)(self.game_id, self.user, fields)
+        except Exception as exc:  # the API's handler decides what a client may see
+            return await self._send_error(exc, request_id)
+        await self._send_game(game, request_id)
+
+    async def _send_current(self, request_id=None) -> None:
+        try:
+            game = await self._view()
+        except GameError:
+            return await self.close(CLOSE_NOT_FOUND)
+        await self._send_game(game, request_id)
+
+    async def _view(self) -> dict:
+        return await database_sync_to_async(_game_view)(self.game_id, self.user)
+
+    async def _send_game(self, game: dict, request_id=None) -> None:
+        self.sent_version = max(self.sent_version, game["version"])
+        message = {"type": "game", "version": game["version"], "game": game}
+        if request_id is not None:
+            message["request_id"] = request_id
+        await self.send_json(message)
+
+    async def _send_error(self, exc: Exception, request_id=None) -> None:
+        response = exception_handler(exc, {})
+        if response is None:  # not an error a client caused: log it, answer generically
+            log.exception("move over WebSocket failed", exc_info=exc)
+            body, status = {"code": "error", "detail": "something went wrong", "fields": {}}, 500
+        else:
+            body, status = response.data, response.status_code
+        await self.send_json({"type": "error", **body, "status": status, "request_id": request_id})
+
+
+def _game_view(game_id, user) -> dict:
+    game, seat = selectors.visible_game(game_id, user)
+    return selectors.game_view(game, seat)
+
+
+def _play(game_id, user, fields: dict) -> dict:
+    """The REST move, minus HTTP: validate, one service call, the user's new view."""
+    serializer = MoveSerializer(data=fields)
+    serializer.is_valid(raise_exception=True)
+    data = serializer.validated_data
+    services.game_move(
+        game_id=game_id,
+        user=user,
+        kind=data["kind"],
+        cards=data.get("cards"),
+        version=data["version"],
+    )
+    return _game_view(game_id, user)
+
+
+class MeConsumer(BarksideConsumer):
+    group = None
+
+    async def connect(self):
+        if not self.authenticated():
+            return await self.refuse(CLOSE_UNAUTHENTICATED)
+        self.group = realtime.user_group(self.scope["user"].pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept(self.subprotocol())
+
+    async def disconnect(self, code):
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def user_notice(self, event):
+        await self.send_json(
+            {"type": event["notice"], "game": event["game"], "version": event["version"]}
+        )
+
+    async def receive(self, text_data=None, bytes_data=None):
+        pass  # nothing to ask here; the games' own sockets take moves and syncs

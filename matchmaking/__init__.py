@@ -1,0 +1,10 @@
+"""Matchmaking, ratings and player profiles.
+
+- The queue: `services.queue_join / queue_leave / can_queue`; `services.form_tables`
+  (Celery `tasks.form_tables`, run by beat and on join) seats tables planned by the pure
+  `forming.plan_tables`.
+- Ratings: `services.rate_game(game)` once a rated game finishes (OpenSkill
+  Plackett-Luce, per speed class; arithmetic in `ratings`).
+- Reads: `selectors.queue_status`, `player_profile`, `leaderboard`.
+- `services.game_resign`: hand a running seat to the AI, counting as last.
+"""

@@ -1,0 +1,146 @@
+"""Reads for matchmaking: queue status, public player profiles, leaderboards."""
+
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db.models import F, QuerySet
+from django.utils import timezone
+
+from games.models import Game, Seat
+from matchmaking import forming, ratings
+from matchmaking.errors import MatchmakingError
+from matchmaking.models import QueueEntry, Rating, RatingChange
+
+RECENT_GAMES = 10
+HISTORY = 50
+
+
+def queue_status(user, now: datetime | None = None) -> dict:
+    """Where the user stands in the queue: place among people with the same speed and
+    kind (rated/casual), seconds waited, and the rating gap their table may span now."""
+    entry = QueueEntry.objects.filter(user=user).first()
+    if entry is None:
+        return {"queued": False}
+    now = now or timezone.now()
+    rules = forming.Rules.from_settings()
+    waited = max(0.0, (now - entry.joined).total_seconds())
+    same_pool = QueueEntry.objects.filter(time_per_move=entry.time_per_move, rated=entry.rated)
+    ahead = same_pool.filter(joined__lt=entry.joined).count()
+    ahead += same_pool.filter(joined=entry.joined, pk__lt=entry.pk).count()
+    ai_wait = rules.ai_wait(entry.time_per_move)
+    return {
+        "queued": True,
+        "position": ahead + 1,
+        "waiting": same_pool.count(),
+        "joined": entry.joined,
+        "waited": round(waited, 1),
+        "gap": round(rules.gap(waited)),
+        "ai_fill_in": round(max(0.0, ai_wait - waited), 1) if entry.ai_fill else None,
+        "sizes": entry.sizes,
+        "time_per_move": entry.time_per_move,
+        "rated": entry.rated,
+        "ai_fill": entry.ai_fill,
+    }
+
+
+def rating_view(mu: float, sigma: float, games: int) -> dict:
+    return {
+        "rating": ratings.displayed(mu, sigma),
+        "mu": round(mu, 3),
+        "sigma": round(sigma, 3),
+        "games": games,
+        "provisional": games < ratings.PROVISIONAL_GAMES,
+    }
+
+
+def player_profile(username: str) -> dict:
+    user = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
+    if user is None:
+        raise MatchmakingError("not_found", "no such player", status=404)
+    finished = Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
+    played = wins = losses = doghouse_cards = 0
+    for number, result in finished.values_list("number", "game__result").iterator():
+        played += 1
+        wins += number in result["winners"]
+        losses += number in result["losers"]
+        doghouse_cards += len(result["doghouses"][number])
+    mu, sigma = ratings.default()
+    rated = {r.speed: r for r in Rating.objects.filter(user=user)}
+    history = RatingChange.objects.filter(user=user).order_by("-created", "-pk")[:HISTORY]
+    return {
+        "username": user.username,
+        "joined": user.date_joined,
+        "games_played": played,
+        "wins": wins,
+        "losses": losses,
+        "average_doghouse_cards": round(doghouse_cards / played, 2) if played else None,
+        "ratings": {
+            speed: rating_view(r.mu, r.sigma, r.games)
+            if (r := rated.get(speed))
+            else rating_view(mu, sigma, 0)
+            for speed in ratings.Speed.values
+        },
+        "rating_history": [
+            {
+                "game": c.game_id,
+                "speed": c.speed,
+                "place": c.place,
+                "before": ratings.displayed(c.mu_before, c.sigma_before),
+                "after": ratings.displayed(c.mu_after, c.sigma_after),
+                "at": c.created,
+            }
+            for c in history
+        ],
+        "recent_games": _recent_games(user),
+    }
+
+
+def _recent_games(user) -> list[dict]:
+    """The last finished public games: private tables stay unseen by strangers."""
+    seats = (
+        Seat.objects.filter(user=user, game__status=Game.Status.FINISHED, game__private=False)
+        .select_related("game")
+        .order_by("-game__ended", "-game_id")[:RECENT_GAMES]
+    )
+    return [
+        {
+            "id": s.game_id,
+            "ended": s.game.ended,
+            "players": s.game.players,
+            "rated": s.game.rated,
+            "time_per_move": s.game.time_per_move,
+            "result": _outcome(s.number, s.game.result),
+            "doghouse_cards": len(s.game.result["doghouses"][s.number]),
+            "record": f"/api/games/{s.game_id}/record",
+        }
+        for s in seats
+    ]
+
+
+def _outcome(seat: int, result: dict) -> str:
+    if seat in result["winners"]:
+        return "won"
+    if seat in result["losers"]:
+        return "lost"
+    return "drawn" if not result["losers"] else "neither"
+
+
+def leaderboard(speed: str) -> QuerySet[Rating]:
+    """Established ratings (not provisional) of one speed class, best first."""
+    return (
+        Rating.objects.filter(
+            speed=speed, games__gte=ratings.PROVISIONAL_GAMES, user__is_active=True
+        )
+        .annotate(conservative=F("mu") - 3 * F("sigma"))
+        .select_related("user")
+        .order_by("-conservative", "user__username")
+    )
+
+
+def leaderboard_row(rank: int, rating: Rating) -> dict:
+    return {
+        "rank": rank,
+        "username": rating.user.username,
+        "rating": ratings.displayed(rating.mu, rating.sigma),
+        "games": rating.games,
+    }

@@ -1,0 +1,43 @@
+"""Input validation for matchmaking: strict types, unknown fields refused."""
+
+from rest_framework import serializers
+
+from barkside.serializers import StrictBooleanField, StrictIntegerField, StrictSerializer
+from matchmaking.models import Speed
+
+# The speeds the queue offers: few, so people waiting for the same one find each other.
+LIVE_PRESETS = (30, 60)
+CORRESPONDENCE_PRESETS = (24 * 3600, 3 * 24 * 3600)
+PRESETS = LIVE_PRESETS + CORRESPONDENCE_PRESETS
+
+
+class QueueJoinSerializer(StrictSerializer):
+    sizes = serializers.ListField(
+        child=StrictIntegerField(min_value=3, max_value=6),
+        min_length=1,
+        max_length=4,
+        default=lambda: [3, 4, 5, 6],
+        help_text="acceptable table sizes (3-6); any of them",
+    )
+    time_per_move = StrictIntegerField(
+        help_text="seconds per move: live 30 or 60, correspondence 86400 or 259200"
+    )
+    rated = StrictBooleanField(default=True)
+    ai_fill = StrictBooleanField(
+        default=False, help_text="AI seats (level normal) may complete the table after a wait"
+    )
+
+    def validate_sizes(self, value):
+        if len(set(value)) != len(value):
+            raise serializers.ValidationError("each size once")
+        return value
+
+    def validate_time_per_move(self, value):
+        if value not in PRESETS:
+            raise serializers.ValidationError(f"must be one of {', '.join(map(str, PRESETS))}")
+        return value
+
+
+class LeaderboardQuerySerializer(StrictSerializer):
+    speed = serializers.ChoiceField(choices=Speed.values, default=Speed.LIVE)
+    page = serializers.IntegerField(min_value=1, required=False)

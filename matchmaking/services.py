@@ -1,0 +1,275 @@
+"""Writes for matchmaking: the queue, seating formed tables, rating games, resigning.
+
+Seating a table is one transaction per table: lock the planned queue entries
+(`SELECT ... FOR UPDATE SKIP LOCKED` on PostgreSQL), delete exactly them, create the
+started game. If any entry is gone (its player left, or another run seated them) or
+locked by a concurrent run, the whole table is skipped and its people stay queued for
+the next run. On SQLite the transaction begins with BEGIN IMMEDIATE (settings), so a
+leave or another run can't interleave with it; the deleted count is checked anyway.
+"""
+
+import logging
+import random
+from datetime import datetime
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import engine
+from games import services as game_services
+from games.errors import GameError
+from games.models import Game, Seat
+from matchmaking import forming, ratings
+from matchmaking.errors import MatchmakingError
+from matchmaking.models import QueueEntry, Rating, RatingChange
+
+log = logging.getLogger(__name__)
+_seating = random.SystemRandom()
+
+
+# --- the queue --------------------------------------------------------------------------
+
+
+def can_queue(user) -> bool:
+    """Whether `user` may join the queue. Moderation (suspensions, bans) extends this;
+    until then an inactive account counts as banned."""
+    return bool(user.is_active)
+
+
+@transaction.atomic
+def queue_join(*, user, sizes, time_per_move, rated, ai_fill, now=None) -> QueueEntry:
+    if not can_queue(user):
+        raise MatchmakingError("cannot_queue", "this account may not join the queue", status=403)
+    if QueueEntry.objects.filter(user=user).exists():
+        raise MatchmakingError("already_queued", "you are already in the queue", status=409)
+    mu, _ = rating_of(user, ratings.speed_of(time_per_move))
+    try:
+        with transaction.atomic():
+            entry = QueueEntry.objects.create(
+                user=user,
+                sizes=sorted(set(sizes)),
+                time_per_move=time_per_move,
+                rated=rated,
+                ai_fill=ai_fill,
+                skill=ratings.skill(mu),
+                joined=now or timezone.now(),
+            )
+    except IntegrityError:  # a concurrent join by the same user won
+        raise MatchmakingError(
+            "already_queued", "you are already in the queue", status=409
+        ) from None
+    transaction.on_commit(_trigger_forming)
+    return entry
+
+
+def queue_leave(*, user) -> None:
+    """Leave at once. A table already seated wins: its player is told they were matched."""
+    deleted, _ = QueueEntry.objects.filter(user=user).delete()
+    if not deleted:
+        raise MatchmakingError(
+            "not_queued",
+            "you are not in the queue (if you just were, a table may have been found)",
+            status=404,
+        )
+
+
+def _trigger_forming() -> None:
+    from matchmaking import tasks  # late: tasks imports this module
+
+    try:
+        tasks.form_tables.delay()
+    except Exception:  # beat runs forming every few seconds anyway
+        log.exception("could not queue a matchmaking run")
+
+
+# --- forming tables ---------------------------------------------------------------------
+
+
+def form_tables(now: datetime | None = None) -> list[Game]:
+    """One matchmaking run: plan tables from the queue, seat each that is still whole."""
+    now = now or timezone.now()
+    tables = forming.plan_tables(queued_wishes(), now, forming.Rules.from_settings())
+    return [game for table in tables if (game := seat_table(table)) is not None]
+
+
+def queued_wishes() -> list[forming.Wish]:
+    return [entry_wish(e) for e in QueueEntry.objects.filter(user__is_active=True)]
+
+
+def entry_wish(entry: QueueEntry) -> forming.Wish:
+    return forming.Wish(
+        id=entry.pk,
+        user_id=entry.user_id,
+        sizes=frozenset(entry.sizes),
+        time_per_move=entry.time_per_move,
+        rated=entry.rated,
+        ai_fill=entry.ai_fill,
+        skill=entry.skill,
+        joined=entry.joined,
+    )
+
+
+def seat_table(table: forming.Table) -> Game | None:
+    """Seat a planned table in one transaction, or nobody if any entry is gone or busy."""
+    ids = [w.id for w in table.wishes]
+    with transaction.atomic():
+        locked = list(
+            QueueEntry.objects.select_for_update(skip_locked=True, of=("self",))
+            .filter(pk__in=ids, user__is_active=True)
+            .values_list("pk", flat=True)
+        )
+        if len(locked) != len(ids):
+            return None
+        deleted = QueueEntry.objects.filter(pk__in=ids).delete()[1].get(QueueEntry._meta.label, 0)
+        if deleted != len(ids):
+            transaction.set_rollback(True)
+            return None
+        users = [w.user_id for w in table.wishes]
+        game = _game_create_for(
+            users, [forming.AI_LEVEL] * table.ai, table.time_per_move, table.rated
+        )
+        version = game.version
+        transaction.on_commit(lambda: notify_matched(game.pk, version, users))
+    return game
+
+
+def _game_create_for(user_ids, ai, time_per_move, rated) -> Game:
+    """A started public table for these people and AI levels, seats in random order.
+
+    Runs inside the caller's transaction; `games.services._start` is the normal start
+    (state, `started` event, broadcasts and AI turns on commit).
+    """
+    seats = [{"user_id": uid} for uid in user_ids] + [{"ai_level": level} for level in ai]
+    _seating.shuffle(seats)
+    game = Game.objects.create(
+        creator=None, players=len(seats), time_per_move=time_per_move, rated=rated
+    )
+    Seat.objects.bulk_create(Seat(game=game, number=n, **s) for n, s in enumerate(seats))
+    game_services._start(game)
+    return game
+
+
+def notify_matched(game_id: int, version: int, user_ids) -> None:
+    """`{"type": "matched", "game": id, "version": v}` to each player's /ws/me/ socket."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from games.realtime import user_group
+
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    message = {"type": "user.notice", "notice": "matched", "game": game_id, "version": version}
+
+    async def send_all():
+        for user_id in user_ids:
+            await layer.group_send(user_group(user_id), message)
+
+    try:
+        async_to_sync(send_all)()
+    except Exception:  # the game_started notice and the games list tell them too
+        log.exception("matched notice for game %s failed", game_id)
+
+
+# --- ratings ----------------------------------------------------------------------------
+
+
+def rating_of(user, speed: str) -> tuple[float, float]:
+    row = Rating.objects.filter(user=user, speed=speed).values_list("mu", "sigma").first()
+    return row or ratings.default()
+
+
+def rate_game(game: Game) -> list[RatingChange]:
+    """Update every human seat's rating from a finished rated game, once.
+
+    Call it in the transaction that finishes the game (or on commit). Unrated, aborted
+    or running games change nothing; a game already rated changes nothing again.
+    """
+    if not game.rated or game.status != Game.Status.FINISHED or not game.result:
+        return []
+    try:
+        with transaction.atomic():
+            return _rate(game)
+    except IntegrityError:  # a concurrent call rated it first
+        return []
+
+
+def _rate(game: Game) -> list[RatingChange]:
+    if RatingChange.objects.filter(game=game).exists():
+        return []
+    speed = ratings.speed_of(game.time_per_move)
+    seats = list(Seat.objects.filter(game=game).order_by("number"))
+    humans = sorted(s.user_id for s in seats if s.user_id)
+    mu, sigma = ratings.default()
+    for user_id in humans:  # rows to lock, created first: a new player has none yet
+        Rating.objects.get_or_create(
+            user_id=user_id, speed=speed, defaults={"mu": mu, "sigma": sigma}
+        )
+    locked = Rating.objects.select_for_update().filter(user_id__in=humans, speed=speed)
+    rows = {r.user_id: r for r in locked.order_by("user_id")}
+    before = [
+        ratings.AI_RATINGS[s.ai_level] if s.is_ai else (rows[s.user_id].mu, rows[s.user_id].sigma)
+        for s in seats
+    ]
+    left = {s.number for s in seats if s.state == Seat.State.LEFT}
+    places = ratings.places(engine.standings(game.result), left)
+    after = ratings.rate(before, places)
+    changes = []
+    for seat in seats:
+        if seat.is_ai:
+            continue
+        (mu0, sigma0), (mu1, sigma1) = before[seat.number], after[seat.number]
+        changes.append(
+            RatingChange(
+                game=game,
+                user_id=seat.user_id,
+                speed=speed,
+                place=places[seat.number],
+                mu_before=mu0,
+                sigma_before=sigma0,
+                mu_after=mu1,
+                sigma_after=sigma1,
+            )
+        )
+        row = rows[seat.user_id]
+        row.mu, row.sigma, row.games = mu1, sigma1, row.games + 1
+        row.save(update_fields=["mu", "sigma", "games", "updated"])
+    return RatingChange.objects.bulk_create(changes)
+
+
+# --- resigning --------------------------------------------------------------------------
+
+
+@transaction.atomic
+def game_resign(*, game_id, user) -> Game:
+    """Hand the seat to the AI for the rest of the game; it counts as last when rated.
+
+    Goes through the games' one write path: the game row locked, the seat marked
+    `left`, the version bumped with a `resigned` event; the AI is woken if it is the
+    seat's turn.
+    """
+    game = game_services._locked(game_id)
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise GameError(
+            "not_found" if game.private else "not_a_player",
+            "you have no seat at this table",
+            status=404 if game.private else 403,
+        )
+    if game.status != Game.Status.ACTIVE:
+        raise GameError("not_active", "the game is not running", status=409)
+    if seat.state == Seat.State.LEFT:
+        raise GameError("already_left", "you have already left this game", status=409)
+    Seat.objects.filter(pk=seat.pk).update(state=Seat.State.LEFT)
+    game_services._bump(game, kind="resigned", seat=seat.number)
+    if seat.to_act:
+        version = game.version
+        transaction.on_commit(lambda: _wake_ai(game.pk, version))
+    return game
+
+
+def _wake_ai(game_id: int, version: int) -> None:
+    from games import tasks
+
+    tasks.ai_move.apply_async((game_id, version), countdown=settings.AI_MOVE_DELAY)

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from matchmaking import apis
+
+urlpatterns = [
+    path("matchmaking", apis.QueueView.as_view(), name="matchmaking"),
+    path("matchmaking/join", apis.QueueJoinView.as_view(), name="matchmaking-join"),
+    path("matchmaking/leave", apis.QueueLeaveView.as_view(), name="matchmaking-leave"),
+    path("players/<str:username>", apis.ProfileView.as_view(), name="player"),
+    path("leaderboard", apis.LeaderboardView.as_view(), name="leaderboard"),
+    path("games/<int:game_id>/resign", apis.ResignView.as_view(), name="game-resign"),
+]

@@ -1,0 +1,73 @@
+"""`GET /api/push/key`, `POST` and `DELETE /api/push/subscriptions`."""
+
+from django.conf import settings
+from django.db import transaction
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from barkside.errors import ServiceError
+from barkside.schema import error_responses
+from notifications.keys import vapid_keys
+from notifications.models import MAX_SUBSCRIPTIONS_PER_USER, PushSubscription
+from notifications.serializers import EndpointSerializer, KeySchema, SubscriptionSerializer
+
+TAGS = ["push"]
+
+
+class KeyView(APIView):
+    @extend_schema(tags=TAGS, operation_id="push_key", responses={200: KeySchema})
+    def get(self, request):
+        return Response({"public_key": vapid_keys()[1]})
+
+
+class SubscriptionsView(APIView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="push_subscribe",
+        request=SubscriptionSerializer,
+        responses={201: None, **error_responses(400, 401, 403)},
+        summary="Subscribe this device; a user keeps at most 5, the oldest go first",
+    )
+    def post(self, request):
+        serializer = SubscriptionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        endpoint = data["endpoint"]
+        # The server will POST to this URL: only https, so it can't be aimed inside.
+        if not endpoint.startswith("https://") and not settings.PUSH_ALLOW_HTTP_ENDPOINTS:
+            raise ServiceError(
+                "invalid", "a push endpoint is an https URL", fields={"endpoint": ["not https"]}
+            )
+        with transaction.atomic():
+            PushSubscription.objects.update_or_create(
+                endpoint=endpoint,
+                defaults={
+                    "user": request.user,
+                    "p256dh": data["keys"]["p256dh"],
+                    "auth": data["keys"]["auth"],
+                    "lang": data["lang"],
+                },
+            )
+            stale = PushSubscription.objects.filter(user=request.user).order_by("-created")[
+                MAX_SUBSCRIPTIONS_PER_USER:
+            ]
+            PushSubscription.objects.filter(
+                pk__in=list(stale.values_list("pk", flat=True))
+            ).delete()
+        return Response(status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="push_unsubscribe",
+        request=EndpointSerializer,
+        responses={204: None, **error_responses(400, 401, 403)},
+    )
+    def delete(self, request):
+        serializer = EndpointSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        PushSubscription.objects.filter(
+            user=request.user, endpoint=serializer.validated_data["endpoint"]
+        ).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,37 @@
+"""Who is looking at which game right now, so nobody is notified about the table they watch.
+
+The game WebSocket consumer calls `enter` on connect and `leave` on disconnect. Entries
+expire after PRESENCE_SECONDS so a crashed process can't mute notifications for good.
+Kept in the Django cache: a deployment with several processes needs CACHE=redis.
+"""
+
+from django.core.cache import cache
+
+PRESENCE_SECONDS = 3600
+
+
+def _key(user_id: int, game_id: int) -> str:
+    return f"presence:{user_id}:{game_id}"
+
+
+def enter(user_id: int, game_id: int) -> None:
+    key = _key(user_id, game_id)
+    cache.add(key, 0, PRESENCE_SECONDS)
+    try:
+        cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, PRESENCE_SECONDS)
+    cache.touch(key, PRESENCE_SECONDS)
+
+
+def leave(user_id: int, game_id: int) -> None:
+    key = _key(user_id, game_id)
+    try:
+        if cache.decr(key) <= 0:
+            cache.delete(key)
+    except ValueError:
+        pass
+
+
+def is_watching(user_id: int, game_id: int) -> bool:
+    return (cache.get(_key(user_id, game_id)) or 0) > 0

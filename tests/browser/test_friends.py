@@ -1,0 +1,62 @@
+"""Two people at one private table, each on their own phone, joined by the invite link."""
+
+from playwright.sync_api import expect
+
+from .conftest import sign_up
+
+SYNCED = """([version]) => {
+  const table = document.querySelector("section.table");
+  return table && Number(table.dataset.version) >= version;
+}"""
+
+
+def test_a_move_on_one_phone_appears_on_the_other_without_reload(new_phone):
+    alice, bob = new_phone(), new_phone()
+    sign_up(alice, "alice")
+    alice.get_by_role("link", name="Play with friends").click()
+    alice.get_by_label("Seat 3").select_option("random")  # seat 2 stays "a friend"
+    alice.get_by_role("button", name="Start the table").click()
+    expect(alice.get_by_role("heading", name="Waiting for players")).to_be_visible()
+    link = alice.locator("#invite-link").input_value()
+    assert "/#/join/" in link
+
+    sign_up(bob, "bob")
+    bob.goto(link)
+    # The table is full: both phones go from the waiting room to the game.
+    expect(bob.locator(".hand-card").first).to_be_visible()
+    expect(alice.locator(".hand-card").first).to_be_visible()
+    expect(bob.locator('li.seat[data-seat="0"] .seat-name')).to_have_text("alice")
+
+    # Alice passes: Bob sees it, with no reload.
+    cards = alice.locator(".hand-card")
+    cards.nth(0).click()
+    cards.nth(1).click()
+    alice.locator("#act-pass").click()
+    expect(bob.locator('li.seat[data-seat="0"] .seat-state')).to_have_text("passed")
+
+    bob.locator(".hand-card").nth(0).click()
+    bob.locator(".hand-card").nth(1).click()
+    bob.locator("#act-pass").click()
+
+    # Whoever of the two is to play moves; the other phone shows the move.
+    for _ in range(20):
+        for mover, watcher in ((alice, bob), (bob, alice)):
+            table = mover.locator("section.table")
+            if (
+                table.get_attribute("data-mine") == "yes"
+                and table.get_attribute("data-phase") == "tricks"
+            ):
+                before = int(table.get_attribute("data-version"))
+                if table.get_attribute("data-leading") == "yes":
+                    mover.locator(".hand-card").first.click()
+                    mover.locator("#act-play").click()
+                else:
+                    mover.locator("#act-tuck").click()
+                mover.wait_for_function(SYNCED, arg=[before + 1])
+                after = int(mover.locator("section.table").get_attribute("data-version"))
+                watcher.wait_for_function(SYNCED, arg=[after], timeout=10000)
+                name = "alice" if mover is alice else "bob"
+                expect(watcher.locator(".log-list li", has_text=name).first).to_be_attached()
+                return
+        alice.wait_for_timeout(500)
+    raise AssertionError("neither person got a turn")

@@ -1,0 +1,166 @@
+"""Ratings: OpenSkill from the standings, AI seats fixed, left seats last, rated once."""
+
+import random
+
+import pytest
+
+from games import engine
+from games import services as game_services
+from games.models import Game, Seat
+from matchmaking import ratings, services
+from matchmaking.models import Rating, RatingChange
+
+
+def finished(seats, doghouses, losers, *, rated=True, time_per_move=60, left=()):
+    """A finished game: `seats` are users or AI level names; the result as given."""
+    others = [len(d) for s, d in enumerate(doghouses) if s not in losers]
+    winners = [
+        s for s, d in enumerate(doghouses) if s not in losers and losers and len(d) == min(others)
+    ]
+    game = Game.objects.create(
+        players=len(seats),
+        time_per_move=time_per_move,
+        rated=rated,
+        status=Game.Status.FINISHED,
+        result={"reason": "deck-exhausted", "losers": losers, "winners": winners,
+                "doghouses": doghouses},
+    )
+    for n, who in enumerate(seats):
+        Seat.objects.create(
+            game=game,
+            number=n,
+            **({"ai_level": who} if isinstance(who, str) else {"user": who}),
+            state=Seat.State.LEFT if n in left else Seat.State.PLAYING,
+        )
+    return game
+
+
+def mu(user, speed="live"):
+    return Rating.objects.get(user=user, speed=speed).mu
+
+
+def test_the_winner_rises_and_the_loser_falls(alice, bob, carol):
+    game = finished([alice, bob, carol], [[1], [2, 3], [4, 5, 6, 7]], losers=[2])
+    changes = services.rate_game(game)
+    assert len(changes) == 3
+    start = ratings.default()[0]
+    assert mu(alice) > start > mu(carol)
+    assert {c.user_id: c.place for c in changes} == {alice.pk: 1, bob.pk: 2, carol.pk: 3}
+    assert all(r.games == 1 for r in Rating.objects.all())
+
+
+def test_shared_places_are_ties(alice, bob, carol):
+    game = finished([alice, bob, carol], [[1, 2], [3, 4], [5, 6, 7]], losers=[2])
+    services.rate_game(game)
+    assert mu(alice) == pytest.approx(mu(bob))
+    assert mu(alice) > mu(carol)
+
+
+def test_a_draw_moves_nobody_s_mu(alice, bob, carol):
+    game = finished([alice, bob, carol], [[1], [2], [3]], losers=[])
+    services.rate_game(game)
+    assert {round(mu(u), 6) for u in (alice, bob, carol)} == {round(ratings.default()[0], 6)}
+    assert Rating.objects.get(user=alice).sigma < ratings.default()[1]
+
+
+def test_ai_seats_keep_their_reference_rating(alice):
+    game = finished([alice, "normal", "hard"], [[1], [2, 3], [4, 5]], losers=[2])
+    [change] = services.rate_game(game)
+    assert change.user == alice and change.place == 1
+    assert Rating.objects.count() == 1
+    assert ratings.AI_RATINGS["hard"] == (31.0, 1.0)
+
+
+def test_beating_a_stronger_ai_is_worth_more(alice, bob):
+    weak = finished([alice, "random", "random"], [[1], [2, 3], [4, 5]], losers=[2])
+    strong = finished([bob, "hard", "hard"], [[1], [2, 3], [4, 5]], losers=[2])
+    services.rate_game(weak)
+    services.rate_game(strong)
+    assert mu(bob) > mu(alice)
+
+
+def test_aborted_and_unrated_games_change_nothing(alice, bob, carol):
+    aborted = finished([alice, bob, carol], [[1], [2], [3, 4]], losers=[2])
+    Game.objects.filter(pk=aborted.pk).update(status=Game.Status.ABORTED)
+    aborted.refresh_from_db()
+    casual = finished([alice, bob, carol], [[1], [2], [3, 4]], losers=[2], rated=False)
+    assert services.rate_game(aborted) == []
+    assert services.rate_game(casual) == []
+    assert not Rating.objects.exists() and not RatingChange.objects.exists()
+
+
+def test_a_running_game_changes_nothing(alice, bob, carol):
+    game = finished([alice, bob, carol], [[1], [2], [3, 4]], losers=[2])
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE)
+    game.refresh_from_db()
+    assert services.rate_game(game) == []
+
+
+def test_a_seat_that_left_counts_last(alice, bob, carol):
+    # alice has the fewest doghouse cards but left: she is last, below the loser carol.
+    game = finished([alice, bob, carol], [[1], [2, 3], [4, 5, 6]], losers=[2], left=[0])
+    changes = {c.user_id: c.place for c in services.rate_game(game)}
+    assert changes == {alice.pk: 3, bob.pk: 1, carol.pk: 2}
+    assert mu(alice) < mu(carol) < mu(bob)
+
+
+def test_rating_a_game_twice_changes_nothing(alice, bob, carol):
+    game = finished([alice, bob, carol], [[1], [2, 3], [4, 5, 6]], losers=[2])
+    services.rate_game(game)
+    before = list(Rating.objects.values_list("mu", "sigma", "games").order_by("user_id"))
+    assert services.rate_game(game) == []
+    assert list(Rating.objects.values_list("mu", "sigma", "games").order_by("user_id")) == before
+    assert RatingChange.objects.filter(game=game).count() == 3
+
+
+def test_speed_classes_are_rated_apart(alice, bob, carol):
+    services.rate_game(finished([alice, bob, carol], [[1], [2], [3, 4]], losers=[2]))
+    services.rate_game(
+        finished([alice, bob, carol], [[1], [2], [3, 4]], losers=[0], time_per_move=86400)
+    )
+    assert mu(alice, "live") > ratings.default()[0] > mu(alice, "correspondence")
+
+
+def test_the_next_game_starts_from_the_last_rating(alice, bob, carol):
+    services.rate_game(finished([alice, bob, carol], [[1], [2], [3, 4]], losers=[2]))
+    first = mu(alice)
+    [change] = [
+        c
+        for c in services.rate_game(finished([alice, bob, carol], [[1], [2], [3, 4]], losers=[2]))
+        if c.user == alice
+    ]
+    assert change.mu_before == pytest.approx(first)
+    assert mu(alice) > first
+    assert Rating.objects.get(user=alice).games == 2
+
+
+def test_displayed_rating_and_provisional_mark():
+    assert ratings.displayed(*ratings.default()) == 0
+    assert ratings.displayed(25.0, 1.0) == 880
+    assert ratings.PROVISIONAL_GAMES == 10
+
+
+def test_a_real_game_finished_through_the_write_path_is_rated(alice, bob):
+    game = services._game_create_for([alice.pk, bob.pk], ["normal"], 60, True)
+    game.refresh_from_db()
+    rng, s = random.Random(0), game.state
+    while True:
+        seat = engine.to_act(s)[0]
+        last = {"seat": seat, **rng.choice(engine.legal_moves(s, seat))}
+        after, _ = engine.apply(s, last)
+        if after["phase"] == engine.OVER:
+            break
+        s = after
+    Game.objects.filter(pk=game.pk).update(state=s)
+    seat = last.pop("seat")
+    finished_game = game_services.apply_move(
+        game.pk, game_services.Actor("player", seat), last, game.version
+    )
+    assert finished_game.status == Game.Status.FINISHED
+    changes = services.rate_game(finished_game)
+    places = engine.standings(finished_game.result)
+    numbers = dict(game.seats.values_list("user_id", "number"))
+    assert {c.user_id: c.place for c in changes} == {
+        alice.pk: places[numbers[alice.pk]],
+        bob.pk: places[numbers[bob.pk]],
+    }

@@ -1,0 +1,140 @@
+"""Realtime tests: consumers on the in-memory layer, and real processes on real Redis.
+
+Every test here uses a transactional database: broadcasts and AI turns are scheduled with
+`transaction.on_commit`, and worker and server processes must see committed rows.
+"""
+
+import pytest
+
+from games import services, tasks
+
+from .processes import (
+    Processes,
+    database_url_for_tests,
+    redis_for_tests,
+    use_broker,
+)
+
+
+@pytest.fixture
+def make_user(transactional_db, django_user_model):
+    def make(username):
+        return django_user_model.objects.create_user(username=username, password="a-Long-pass-42")
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user):
+    return make_user("carol")
+
+
+@pytest.fixture
+def outsider(make_user):
+    return make_user("outsider")
+
+
+@pytest.fixture
+def memory_layer(settings):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    settings.AI_MOVE_DELAY = 0
+
+
+class Queued(list):
+    """AI tasks that would have been sent to the broker: `(game_id, version)` pairs."""
+
+
+@pytest.fixture
+def queued(monkeypatch) -> Queued:
+    """Record AI tasks instead of sending them, so unit tests drive the AI themselves."""
+    calls = Queued()
+    monkeypatch.setattr(
+        tasks.ai_move, "apply_async", lambda args, **kwargs: calls.append(tuple(args))
+    )
+    monkeypatch.setattr(tasks.ai_move, "delay", lambda *args: calls.append(tuple(args)))
+    return calls
+
+
+@pytest.fixture
+def table(alice, bob, carol, memory_layer, queued):
+    """A running public game of three people: alice in seat 0, bob 1, carol 2."""
+    game = services.game_create(user=alice, players=3, time_per_move=300)
+    services.game_join(game_id=game.pk, user=bob)
+    services.game_join(game_id=game.pk, user=carol)
+    game.refresh_from_db()
+    return game
+
+
+# --- real processes -----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def redis_base_url():
+    """REDIS_URL when set, else a private redis-server for the session."""
+    with redis_for_tests() as url:
+        yield url
+
+
+@pytest.fixture
+def redis_url(redis_base_url):
+    """A Redis database of the tests' own (number 5), emptied first."""
+    import redis
+
+    url = redis_base_url.rsplit("/", 1)[0] + "/5"
+    redis.Redis.from_url(url).flushdb()
+    return url
+
+
+@pytest.fixture
+def stack_env(transactional_db, redis_url, settings):
+    """Environment for worker and server processes, sharing this test's DB and Redis.
+
+    This process sends its broadcasts and tasks there too.
+    """
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [redis_url]},
+        }
+    }
+    settings.AI_MOVE_DELAY = 0
+    with use_broker(redis_url):
+        yield {
+            "DATABASE_URL": database_url_for_tests(),
+            "REDIS_URL": redis_url,
+            "CHANNEL_LAYER": "redis",
+            "AI_MOVE_DELAY": "0",
+            "CACHE": "locmem",
+        }
+
+
+@pytest.fixture
+def processes(tmp_path):
+    with Processes(tmp_path) as procs:
+        yield procs
+
+
+@pytest.fixture
+def worker(processes, stack_env):
+    """One Celery worker (solo pool) on the test database and Redis."""
+    return processes.worker(stack_env)
+
+
+@pytest.fixture
+def server(processes, stack_env):
+    """`server(**env)` starts a daphne process on a free port and returns its base URL."""
+
+    def start(**env):
+        return processes.server({**stack_env, **env})
+
+    return start

@@ -1,0 +1,318 @@
+"""The game socket: views per seat, hidden cards, auth and origin, moves, version gaps."""
+
+import json
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from rest_framework.authtoken.models import Token
+from rest_framework.utils.encoders import JSONEncoder
+
+from games import engine, realtime, selectors, services
+from games.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED
+from games.models import Game, GameEvent
+
+from .sockets import run, session_cookie, socket
+
+# What a seat may see; a spectator sees the public part only.
+OWN_KEYS = {"seat", "hand", "passed_cards", "received_cards", "legal_moves"}
+
+
+@database_sync_to_async
+def expected(game_id, user) -> dict:
+    """The game as GET /api/games/<id> would answer `user`, as JSON."""
+    game, seat = selectors.visible_game(game_id, user)
+    return json.loads(json.dumps(selectors.game_view(game, seat), cls=JSONEncoder))
+
+
+@database_sync_to_async
+def move_first_legal(game_id, user) -> Game:
+    game, seat = selectors.visible_game(game_id, user)
+    move = engine.view(game.state, seat.number)["legal_moves"][0]
+    return services.game_move(game_id=game_id, user=user, version=game.version, **_args(move))
+
+
+def _args(move: dict) -> dict:
+    return {"kind": move["kind"], "cards": move.get("cards")}
+
+
+async def connected(communicator) -> dict:
+    accepted, _ = await communicator.connect()
+    assert accepted
+    return await communicator.receive_json_from()
+
+
+def assert_sees_only_its_own(message: dict, game: Game, seat: int | None) -> None:
+    view = message["game"]["view"]
+    public = set(engine.view(game.state, None))
+    assert set(view) - public == (OWN_KEYS if seat is not None else set())
+    if seat is not None:
+        assert view["hand"] == engine.view(game.state, seat)["hand"]
+        assert message["game"]["your_seat"] == seat
+    assert view["seed"] is None
+    raw = json.dumps(message)
+    assert game.seed not in raw
+    assert '"hands"' not in raw and '"aside"' not in raw
+
+
+def test_a_player_gets_the_game_as_their_seat_sees_it_on_connect(table, alice):
+    cookie = session_cookie(alice)
+
+    async def scenario():
+        ws = socket(f"/ws/games/{table.pk}/", cookie)
+        message = await connected(ws)
+        assert message == {
+            "type": "game",
+            "version": table.version,
+            "game": await expected(table.pk, alice),
+        }
+        assert_sees_only_its_own(message, table, 0)
+        await ws.disconnect()
+
+    run(scenario)
+
+
+def test_after_a_change_every_seat_and_spectator_gets_its_own_new_view(
+    table, alice, bob, carol, outsider
+):
+    people = [alice, bob, carol, outsider]
+    cookies = [session_cookie(p) for p in people]
+
+    async def scenario():
+        sockets = [socket(f"/ws/games/{table.pk}/", c) for c in cookies]
+        for ws in sockets:
+            await connected(ws)
+        game = await move_first_legal(table.pk, bob)
+        for person, ws in zip(people, sockets, strict=True):
+            message = await ws.receive_json_from()
+            assert message["version"] == table.version + 1
+            assert message["game"] == await expected(table.pk, person)
+            seat = None if person == outsider else people.index(person)
+            assert_sees_only_its_own(message, game, seat)
+            await ws.disconnect()
+
+    run(scenario)
+
+
+def test_the_channel_layer_carries_only_game_and_version(table, bob):
+    async def scenario():
+        layer = get_channel_layer()
+        game_listener = await layer.new_channel()
+        user_listener = await layer.new_channel()
+        await layer.group_add(realtime.game_group(table.pk), game_listener)
+        for user_id in await database_sync_to_async(_seated_user_ids)(table):
+            await layer.group_add(realtime.user_group(user_id), user_listener)
+        await move_first_legal(table.pk, bob)
+        version = table.version + 1
+        assert await layer.receive(game_listener) == {
+            "type": "game.changed",
+            "game": table.pk,
+            "version": version,
+        }
+        notice = await layer.receive(user_listener)  # alice and carol still have to pass
+        assert notice == {
+            "type": "user.notice",
+            "notice": "your_turn",
+            "game": table.pk,
+            "version": version,
+        }
+
+    run(scenario)
+
+
+def _seated_user_ids(game):
+    return list(game.seats.values_list("user_id", flat=True))
+
+
+def test_a_spectator_of_a_public_game_sees_the_public_view(table, outsider):
+    cookie = session_cookie(outsider)
+
+    async def scenario():
+        ws = socket(f"/ws/games/{table.pk}/", cookie)
+        message = await connected(ws)
+        assert message["game"]["your_seat"] is None
+        assert_sees_only_its_own(message, table, None)
+        await ws.disconnect()
+
+    run(scenario)
+
+
+def close_code_of(path, cookie=None, token=None) -> int:
+    async def scenario():
+        ws = socket(path, cookie, token)
+        accepted, _ = await ws.connect()
+        assert accepted  # accepted, then closed: the client can read the code
+        closed = await ws.receive_output()
+        assert closed["type"] == "websocket.close"
+        return closed["code"]
+
+    return async_to_sync(scenario)()
+
+
+def test_an_outsider_is_closed_with_4404_for_a_private_game(alice, outsider, memory_layer, queued):
+    game = services.game_create(
+        user=alice, players=3, ai=["random", "random"], time_per_move=300, private=True
+    )
+    cookie = session_cookie(outsider)
+    assert close_code_of(f"/ws/games/{game.pk}/", cookie) == CLOSE_NOT_FOUND
+
+
+def test_an_unknown_game_is_closed_with_4404(alice, memory_layer):
+    assert close_code_of("/ws/games/999999/", session_cookie(alice)) == CLOSE_NOT_FOUND
+
+
+def test_a_socket_without_a_session_or_token_is_closed_with_4401(table):
+    assert close_code_of(f"/ws/games/{table.pk}/") == CLOSE_UNAUTHENTICATED
+    assert close_code_of("/ws/me/") == CLOSE_UNAUTHENTICATED
+
+
+def test_an_unknown_token_is_closed_with_4401(table):
+    assert close_code_of(f"/ws/games/{table.pk}/", token="0" * 40) == CLOSE_UNAUTHENTICATED
+
+
+def test_a_token_in_the_subprotocol_signs_in_and_is_not_echoed(table, bob):
+    token = Token.objects.create(user=bob).key
+
+    async def scenario():
+        ws = socket(f"/ws/games/{table.pk}/", token=token)
+        accepted, subprotocol = await ws.connect()
+        assert (accepted, subprotocol) == (True, "token")
+        message = await ws.receive_json_from()
+        assert message["game"]["your_seat"] == 1
+        await ws.disconnect()
+
+    run(scenario)
+
+
+@pytest.mark.parametrize("origin", [b"http://evil.example", None])
+def test_a_foreign_or_missing_origin_is_refused_at_the_handshake(table, alice, origin):
+    cookie = session_cookie(alice)
+
+    async def scenario():
+        ws = socket(f"/ws/games/{table.pk}/", cookie, origin=origin)
+        accepted, _ = await ws.connect()
+        assert not accepted
+        await ws.disconnect()
+
+    run(scenario)
+
+
+def test_a_move_over_the_socket_goes_through_the_service(table, alice, bob):
+    cookies = session_cookie(alice), session_cookie(bob)
+    move = engine.view(table.state, 0)["legal_moves"][0]
+
+    async def scenario():
+        mine, bobs = (socket(f"/ws/games/{table.pk}/", c) for c in cookies)
+        await connected(mine)
+        await connected(bobs)
+        await mine.send_json_to(
+            {"type": "move", **move, "version": table.version, "request_id": "r1"}
+        )
+        answer = await mine.receive_json_from()
+        assert answer["request_id"] == "r1"
+        assert answer["version"] == table.version + 1
+        assert answer["game"] == await expected(table.pk, alice)
+        assert answer["game"]["view"]["passed"][0]
+        assert (await bobs.receive_json_from())["version"] == table.version + 1
+        await mine.receive_nothing(0.2)  # its own broadcast is not sent a second time
+        await mine.disconnect()
+        await bobs.disconnect()
+
+    run(scenario)
+    event = GameEvent.objects.get(game=table, version=table.version + 1)
+    assert (event.seat, event.actor) == (0, "player")
+
+
+def socket_answer(table, user, message) -> dict:
+    cookie = session_cookie(user)
+
+    async def scenario():
+        ws = socket(f"/ws/games/{table.pk}/", cookie)
+        await connected(ws)
+        await (
+            ws.send_to(text_data=message) if isinstance(message, str) else ws.send_json_to(message)
+        )
+        answer = await ws.receive_json_from()
+        await ws.disconnect()
+        return answer
+
+    return async_to_sync(scenario)()
+
+
+def test_a_stale_move_over_the_socket_answers_the_api_error_shape(table, alice):
+    move = engine.view(table.state, 0)["legal_moves"][0]
+    message = {"type": "move", **move, "version": table.version - 1, "request_id": 7}
+    assert socket_answer(table, alice, message) == {
+        "type": "error",
+        "code": "stale_version",
+        "detail": "the game has moved on",
+        "fields": {},
+        "version": table.version,
+        "status": 409,
+        "request_id": 7,
+    }
+
+
+def test_an_invalid_move_message_answers_invalid_with_its_fields(table, alice):
+    answer = socket_answer(table, alice, {"type": "move", "kind": "jump", "version": 1})
+    assert (answer["type"], answer["code"], answer["status"]) == ("error", "invalid", 400)
+    assert set(answer["fields"]) == {"kind"}
+
+
+def test_an_illegal_move_answers_the_rules_reason(table, alice):
+    hand = engine.view(table.state, 0)["hand"]
+    message = {"type": "move", "kind": "play", "cards": hand[:1], "version": table.version}
+    answer = socket_answer(table, alice, message)  # passing comes first
+    assert (answer["type"], answer["status"]) == ("error", 400)
+    assert answer["code"] not in ("invalid", "error")
+
+
+def test_a_spectator_cannot_move(table, outsider):
+    move = engine.view(table.state, 0)["legal_moves"][0]
+    answer = socket_answer(table, outsider, {"type": "move", **move, "version": table.version})
+    assert (answer["code"], answer["status"]) == ("not_a_player", 403)
+
+
+def test_a_message_that_is_not_json_answers_malformed(table, alice):
+    answer = socket_answer(table, alice, "{not json")
+    assert (answer["type"], answer["code"]) == ("error", "malformed")
+
+
+def test_an_unknown_message_type_answers_unknown_type(table, alice):
+    answer = socket_answer(table, alice, {"type": "shout"})
+    assert answer["code"] == "unknown_type"
+
+
+def test_a_client_that_missed_a_broadcast_syncs_to_the_current_view(table, alice, bob, monkeypatch):
+    cookie = session_cookie(alice)
+
+    async def scenario():
+        ws = socket(f"/ws/games/{table.pk}/", cookie)
+        await connected(ws)
+        # The layer drops the broadcast (at capacity, or while the client reconnects).
+        monkeypatch.setattr(realtime, "game_changed", lambda game_id, version: None)
+        await move_first_legal(table.pk, bob)
+        await ws.receive_nothing(0.2)
+        await ws.send_json_to({"type": "sync", "request_id": "s"})
+        message = await ws.receive_json_from()
+        assert (message["version"], message["request_id"]) == (table.version + 1, "s")
+        assert message["game"] == await expected(table.pk, alice)
+        await ws.disconnect()
+
+    run(scenario)
+
+
+def test_a_late_or_repeated_broadcast_sends_nothing_new(table, alice):
+    cookie = session_cookie(alice)
+
+    async def scenario():
+        ws = socket(f"/ws/games/{table.pk}/", cookie)
+        await connected(ws)
+        group = realtime.game_group(table.pk)
+        message = {"type": "game.changed", "game": table.pk, "version": table.version}
+        await get_channel_layer().group_send(group, message)
+        await ws.receive_nothing(0.2)
+        await ws.disconnect()
+
+    run(scenario)
