@@ -19,6 +19,8 @@ def _password_field() -> StrictCharField:
 
 
 class UserSerializer(serializers.ModelSerializer):
+    email = serializers.CharField(read_only=True, help_text="empty when none was given")
+
     class Meta:
         model = User
         fields = ["id", "username", "email", "date_joined"]

@@ -229,6 +229,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "barkside.errors.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "barkside.parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     # A view opts into a stricter budget with `throttle_scope = "auth"` or `"moves"`;
     # ScopedRateThrottle ignores views without one.
     "DEFAULT_THROTTLE_CLASSES": [

@@ -15,7 +15,7 @@ from barkside.schema import error_responses
 from games import selectors, services
 from games.errors import GameError
 from games.models import IdempotentMove
-from games.schema import GameSchema, GameSummarySchema, RecordSchema
+from games.schema import GameSchema, GameSummaryPageSchema, RecordSchema
 from games.serializers import (
     GameCreateSerializer,
     GameListQuerySerializer,
@@ -51,7 +51,7 @@ class GamesView(APIView):
     @extend_schema(
         operation_id="games_list",
         parameters=[GameListQuerySerializer],
-        responses={200: GameSummarySchema(many=True), **error_responses(400, 401, 403, 404)},
+        responses={200: GameSummaryPageSchema, **error_responses(400, 401, 403, 404)},
         summary="My games, those waiting on me first",
     )
     def get(self, request):
@@ -80,7 +80,7 @@ class OpenGamesView(APIView):
     @extend_schema(
         operation_id="games_open",
         parameters=[OpenApiParameter("page", int)],
-        responses={200: GameSummarySchema(many=True), **error_responses(400, 401, 403, 404)},
+        responses={200: GameSummaryPageSchema, **error_responses(400, 401, 403, 404)},
         summary="Public tables waiting for players",
     )
     def get(self, request):
@@ -126,11 +126,23 @@ class RetakeView(APIView):
     @extend_schema(
         operation_id="games_retake",
         request=None,
-        responses={200: GameSchema, **error_responses(401, 404, 409)},
+        responses={200: GameSchema, **error_responses(401, 403, 404, 409)},
         summary="Take your seat back from the AI (after timeouts or leaving) while the game runs",
     )
     def post(self, request, game_id: int):
         services.seat_retake(game_id=game_id, user=request.user)
+        return _game_response(game_id, request.user)
+
+
+class ResignView(APIView):
+    @extend_schema(
+        operation_id="games_resign",
+        request=None,
+        responses={200: GameSchema, **error_responses(401, 403, 404, 409)},
+        summary="Resign: the AI plays your seat to the end, and it counts as last place",
+    )
+    def post(self, request, game_id: int):
+        services.game_resign(game_id=game_id, user=request.user)
         return _game_response(game_id, request.user)
 
 

@@ -115,6 +115,13 @@ class GameSummarySchema(_TableSchema):
     result = ResultSchema(allow_null=True)
 
 
+class GameSummaryPageSchema(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = GameSummarySchema(many=True)
+
+
 class RecordSchema(serializers.Serializer):
     format = serializers.CharField()
     players = serializers.IntegerField()

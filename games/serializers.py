@@ -54,6 +54,13 @@ class MoveSerializer(StrictSerializer):
     )
     version = StrictIntegerField(min_value=0, help_text="the game version the move is for")
 
+    def to_internal_value(self, data):
+        # Refuse a huge list before validating each of its items.
+        cards = data.get("cards") if isinstance(data, dict) else None
+        if isinstance(cards, list) and len(cards) > self.fields["cards"].max_length:
+            raise serializers.ValidationError({"cards": ["at most 10 cards"]})
+        return super().to_internal_value(data)
+
     def validate(self, attrs):
         if attrs["kind"] != "tuck" and "cards" not in attrs:
             raise serializers.ValidationError({"cards": ["this move needs its cards"]})

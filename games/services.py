@@ -56,12 +56,12 @@ def game_create(*, user, players, ai=(), deck="auto", time_per_move, rated=False
 @transaction.atomic
 def game_join(*, game_id, user, invite_code=None):
     game = _locked(game_id)
+    if game.seats.filter(user=user).exists():
+        raise GameError("already_seated", "you already have a seat at this table", status=409)
     if game.private and invite_code != game.invite_code:  # private tables stay unseen
         raise GameError("not_found", "no such game (or a wrong invite code)", status=404)
     if game.status != Game.Status.OPEN:
         raise GameError("not_open", "this table is no longer open", status=409)
-    if game.seats.filter(user=user).exists():
-        raise GameError("already_seated", "you already have a seat at this table", status=409)
     taken = set(game.seats.values_list("number", flat=True))
     free = [n for n in range(game.players) if n not in taken]
     try:
@@ -177,6 +177,10 @@ def apply_move(game_id, actor: Actor, move: dict, version: int) -> Game:
         **fields,
     )
     _count_timeouts(game, actor)
+    if game.rated and game.status == Game.Status.FINISHED:
+        from matchmaking.services import rate_game  # late: matchmaking builds on games
+
+        rate_game(game)
     return game
 
 
@@ -253,9 +257,37 @@ def seat_retake(*, game_id, user) -> Game:
         raise GameError("not_active", "the game is not running", status=409)
     if seat.state == Seat.State.PLAYING:
         raise GameError("already_playing", "you are playing this seat", status=409)
+    if game.events.filter(seat=seat.number, kind="resigned").exists():
+        raise GameError("resigned", "a resignation is final", status=409)
     Seat.objects.filter(pk=seat.pk).update(state=Seat.State.PLAYING, timeouts=0)
     _bump(game, kind="retaken", seat=seat.number)
     return game
+
+
+@transaction.atomic
+def game_resign(*, game_id, user) -> Game:
+    """Hand the seat to the AI for the rest of the game, for good; it counts as last."""
+    game = _locked(game_id)
+    seat = _own_seat(game, user)
+    if game.status != Game.Status.ACTIVE:
+        raise GameError("not_active", "the game is not running", status=409)
+    if seat.state == Seat.State.LEFT:
+        raise GameError("already_left", "you have already left this game", status=409)
+    Seat.objects.filter(pk=seat.pk).update(state=Seat.State.LEFT)
+    _bump(game, kind="resigned", seat=seat.number)
+    return game
+
+
+def _own_seat(game: Game, user) -> Seat:
+    """The user's seat; a private game is not even there for others."""
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise GameError(
+            "not_found" if game.private else "not_a_player",
+            "you have no seat at this table",
+            status=404 if game.private else 403,
+        )
+    return seat
 
 
 @transaction.atomic
@@ -343,7 +375,9 @@ def _commit(
         actor=by or "",
         payload=list(payload),
     )
-    ai_due = state is not None and _sync_seats(game, state, old_state)
+    if state is not None:
+        _sync_seats(game, state, old_state)
+    ai_due = game.status == Game.Status.ACTIVE and _ai_to_act(game)
     transaction.on_commit(lambda: _after_commit(game.pk, new_version, ai_due))
 
 
@@ -367,8 +401,14 @@ def _deadline(game: Game, state: dict, now):
     return now + timedelta(seconds=game.time_per_move)
 
 
-def _sync_seats(game: Game, state: dict, old_state: dict | None) -> bool:
-    """Mark the seats to act and store changed doghouses; True if the AI is to move."""
+def _ai_to_act(game: Game) -> bool:
+    """Whether a seat the AI moves (AI seats, and seats on autopilot or left) is to act."""
+    acting = engine.to_act(game.state)
+    return any(seat.plays_itself for seat in game.seats.all() if seat.number in acting)
+
+
+def _sync_seats(game: Game, state: dict, old_state: dict | None) -> None:
+    """Mark the seats to act and store changed doghouses."""
     acting = engine.to_act(state)
     game.seats.exclude(number__in=acting).filter(to_act=True).update(to_act=False)
     game.seats.filter(number__in=acting, to_act=False).update(to_act=True)
@@ -379,7 +419,6 @@ def _sync_seats(game: Game, state: dict, old_state: dict | None) -> bool:
                 seat=number,
                 defaults={"cards": cards, "kinds": engine.kinds(cards)},
             )
-    return any(seat.plays_itself for seat in game.seats.all() if seat.number in acting)
 
 
 def _after_commit(game_id: int, version: int, ai_due: bool) -> None:

@@ -10,5 +10,6 @@ urlpatterns = [
     path("games/<int:game_id>/leave", apis.LeaveView.as_view(), name="game-leave"),
     path("games/<int:game_id>/moves", apis.MovesView.as_view(), name="game-moves"),
     path("games/<int:game_id>/retake", apis.RetakeView.as_view(), name="game-retake"),
+    path("games/<int:game_id>/resign", apis.ResignView.as_view(), name="game-resign"),
     path("games/<int:game_id>/record", apis.RecordView.as_view(), name="game-record"),
 ]

@@ -6,5 +6,4 @@
 - Ratings: `services.rate_game(game)` once a rated game finishes (OpenSkill
   Plackett-Luce, per speed class; arithmetic in `ratings`).
 - Reads: `selectors.queue_status`, `player_profile`, `leaderboard`.
-- `services.game_resign`: hand a running seat to the AI, counting as last.
 """

@@ -8,10 +8,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from barkside.schema import error_responses
-from games import selectors as game_selectors
-from games.schema import GameSchema
 from matchmaking import selectors, services
-from matchmaking.schema import LeaderboardRowSchema, ProfileSchema, QueueStatusSchema
+from matchmaking.schema import LeaderboardPageSchema, ProfileSchema, QueueStatusSchema
 from matchmaking.serializers import LeaderboardQuerySerializer, QueueJoinSerializer
 
 
@@ -95,7 +93,7 @@ class LeaderboardView(APIView):
     @extend_schema(
         operation_id="leaderboard",
         parameters=[LeaderboardQuerySerializer],
-        responses={200: LeaderboardRowSchema(many=True), **error_responses(400, 404)},
+        responses={200: LeaderboardPageSchema, **error_responses(400, 404)},
         summary="Established ratings (10+ rated games) of one speed class, best first",
     )
     def get(self, request):
@@ -105,16 +103,3 @@ class LeaderboardView(APIView):
         first = (paginator.page.number - 1) * paginator.page_size + 1
         rows = [selectors.leaderboard_row(first + i, r) for i, r in enumerate(page)]
         return paginator.get_paginated_response(rows)
-
-
-class ResignView(APIView):
-    @extend_schema(
-        operation_id="games_resign",
-        request=None,
-        responses={200: GameSchema, **error_responses(401, 403, 404, 409)},
-        summary="Resign: the AI plays your seat to the end, and it counts as last place",
-    )
-    def post(self, request, game_id: int):
-        services.game_resign(game_id=game_id, user=request.user)
-        game, seat = game_selectors.visible_game(game_id, request.user)
-        return Response(game_selectors.game_view(game, seat))

@@ -94,3 +94,13 @@ class LeaderboardRowSchema(serializers.Serializer):
 
     class Meta:
         ref_name = "LeaderboardRow"
+
+
+class LeaderboardPageSchema(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = LeaderboardRowSchema(many=True)
+
+    class Meta:
+        ref_name = "LeaderboardPage"

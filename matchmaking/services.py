@@ -12,13 +12,11 @@ import logging
 import random
 from datetime import datetime
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import engine
 from games import services as game_services
-from games.errors import GameError
 from games.models import Game, Seat
 from matchmaking import forming, ratings
 from matchmaking.errors import MatchmakingError
@@ -236,40 +234,3 @@ def _rate(game: Game) -> list[RatingChange]:
         row.mu, row.sigma, row.games = mu1, sigma1, row.games + 1
         row.save(update_fields=["mu", "sigma", "games", "updated"])
     return RatingChange.objects.bulk_create(changes)
-
-
-# --- resigning --------------------------------------------------------------------------
-
-
-@transaction.atomic
-def game_resign(*, game_id, user) -> Game:
-    """Hand the seat to the AI for the rest of the game; it counts as last when rated.
-
-    Goes through the games' one write path: the game row locked, the seat marked
-    `left`, the version bumped with a `resigned` event; the AI is woken if it is the
-    seat's turn.
-    """
-    game = game_services._locked(game_id)
-    seat = game.seats.filter(user=user).first()
-    if seat is None:
-        raise GameError(
-            "not_found" if game.private else "not_a_player",
-            "you have no seat at this table",
-            status=404 if game.private else 403,
-        )
-    if game.status != Game.Status.ACTIVE:
-        raise GameError("not_active", "the game is not running", status=409)
-    if seat.state == Seat.State.LEFT:
-        raise GameError("already_left", "you have already left this game", status=409)
-    Seat.objects.filter(pk=seat.pk).update(state=Seat.State.LEFT)
-    game_services._bump(game, kind="resigned", seat=seat.number)
-    if seat.to_act:
-        version = game.version
-        transaction.on_commit(lambda: _wake_ai(game.pk, version))
-    return game
-
-
-def _wake_ai(game_id: int, version: int) -> None:
-    from games import tasks
-
-    tasks.ai_move.apply_async((game_id, version), countdown=settings.AI_MOVE_DELAY)

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from matchmaking import forming
-from matchmaking.serializers import PRESETS
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 # Most people play live; few wait days per move.

@@ -8,5 +8,4 @@ urlpatterns = [
     path("matchmaking/leave", apis.QueueLeaveView.as_view(), name="matchmaking-leave"),
     path("players/<str:username>", apis.ProfileView.as_view(), name="player"),
     path("leaderboard", apis.LeaderboardView.as_view(), name="leaderboard"),
-    path("games/<int:game_id>/resign", apis.ResignView.as_view(), name="game-resign"),
 ]

@@ -7,8 +7,6 @@ scheduled with `transaction.on_commit`.
 import random
 
 import pytest
-from django.db import connections
-from django.db.backends.signals import connection_created
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -25,27 +23,6 @@ def eager_ai(settings):
     celery_app.conf.task_always_eager = True
     yield
     celery_app.conf.task_always_eager = False
-
-
-def _no_fsync(sender, connection, **kwargs):
-    if connection.vendor == "sqlite":
-        with connection.cursor() as cursor:
-            cursor.execute("PRAGMA synchronous = OFF")
-
-
-@pytest.fixture(autouse=True, scope="session")
-def sqlite_without_fsync():
-    """Every test here commits for real, hundreds of times: on SQLite, skip the fsyncs.
-
-    Test data need not survive a power cut; locking (BEGIN IMMEDIATE) is unchanged, so
-    concurrent writers still queue exactly as they do in production.
-    """
-    connection_created.connect(_no_fsync)
-    for conn in connections.all(initialized_only=True):
-        if conn.connection is not None:
-            _no_fsync(None, conn)
-    yield
-    connection_created.disconnect(_no_fsync)
 
 
 @pytest.fixture(autouse=True)

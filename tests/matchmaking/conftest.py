@@ -107,8 +107,9 @@ def client_for(user=None) -> APIClient:
     return client
 
 
-def queue(user, *, at=T0, sizes=(3, 4, 5, 6), time_per_move=60, rated=True, ai_fill=False,
-          skill=1000.0) -> QueueEntry:
+def queue(
+    user, *, at=T0, sizes=(3, 4, 5, 6), time_per_move=60, rated=True, ai_fill=False, skill=1000.0
+) -> QueueEntry:
     """A queue entry written directly, joined at `at` (the clock tests inject)."""
     return QueueEntry.objects.create(
         user=user,

@@ -102,3 +102,11 @@ def test_resigning_a_finished_game_is_refused(alice, bob, carol):
     game = finished([alice, bob, carol], [[1], [2], [3, 4]], losers=[2])
     response = client_for(alice).post(f"/api/games/{game.pk}/resign")
     assert (response.status_code, response.json()["code"]) == (409, "not_active")
+
+
+def test_a_resigned_seat_cannot_be_taken_back(alice, bob, carol):
+    game = started([alice, bob, carol])
+    client_for(bob).post(f"/api/games/{game.pk}/resign")
+    response = client_for(bob).post(f"/api/games/{game.pk}/retake")
+    assert response.status_code == 409
+    assert response.json()["code"] == "resigned"

@@ -66,6 +66,7 @@ def test_runs_at_once_never_seat_a_player_twice(people):
         assert seats == {u.pk: rounds + 1 for u in users}
         assert not QueueEntry.objects.exists()
 
+
 def test_leaves_racing_a_run_never_seat_a_leaver_nor_leave_a_table_short(people):
     users = people(PLAYERS)
     for user in users:

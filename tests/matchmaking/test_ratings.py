@@ -22,8 +22,12 @@ def finished(seats, doghouses, losers, *, rated=True, time_per_move=60, left=())
         time_per_move=time_per_move,
         rated=rated,
         status=Game.Status.FINISHED,
-        result={"reason": "deck-exhausted", "losers": losers, "winners": winners,
-                "doghouses": doghouses},
+        result={
+            "reason": "deck-exhausted",
+            "losers": losers,
+            "winners": winners,
+            "doghouses": doghouses,
+        },
     )
     for n, who in enumerate(seats):
         Seat.objects.create(
@@ -157,7 +161,8 @@ def test_a_real_game_finished_through_the_write_path_is_rated(alice, bob):
         game.pk, game_services.Actor("player", seat), last, game.version
     )
     assert finished_game.status == Game.Status.FINISHED
-    changes = services.rate_game(finished_game)
+    changes = RatingChange.objects.filter(game=finished_game)  # rated by apply_move itself
+    assert services.rate_game(finished_game) == []  # and only once
     places = engine.standings(finished_game.result)
     numbers = dict(game.seats.values_list("user_id", "number"))
     assert {c.user_id: c.place for c in changes} == {

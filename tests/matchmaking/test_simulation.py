@@ -28,7 +28,9 @@ def rules():
 
 
 def until(rules):
-    longest = max(rules.ai_wait_correspondence, (rules.gap_max - rules.gap_base) / rules.gap_per_second)
+    longest = max(
+        rules.ai_wait_correspondence, (rules.gap_max - rules.gap_base) / rules.gap_per_second
+    )
     return simulation.START + timedelta(seconds=ARRIVALS + longest + 10 * TICK)
 
 
