@@ -6,8 +6,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import connections
-from django.db.backends.signals import connection_created
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -30,23 +28,6 @@ def eager(settings):
     celery_app.conf.task_always_eager = True
     yield
     celery_app.conf.task_always_eager = False
-
-
-def _no_fsync(sender, connection, **kwargs):
-    if connection.vendor == "sqlite":
-        with connection.cursor() as cursor:
-            cursor.execute("PRAGMA synchronous = OFF")
-
-
-@pytest.fixture(autouse=True, scope="session")
-def sqlite_without_fsync():
-    """Every test here commits for real: on SQLite, skip the fsyncs (locking unchanged)."""
-    connection_created.connect(_no_fsync)
-    for conn in connections.all(initialized_only=True):
-        if conn.connection is not None:
-            _no_fsync(None, conn)
-    yield
-    connection_created.disconnect(_no_fsync)
 
 
 @pytest.fixture(autouse=True)
