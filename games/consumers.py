@@ -35,6 +35,7 @@ Close codes (the socket is accepted and then closed, so the client can read the 
 import json
 import logging
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from rest_framework.utils.encoders import JSONEncoder
@@ -43,6 +44,7 @@ from barkside.errors import ServiceError, exception_handler
 from games import realtime, selectors, services
 from games.errors import GameError
 from games.serializers import MoveSerializer
+from notifications import presence
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +77,7 @@ class BarksideConsumer(AsyncWebsocketConsumer):
 class GameConsumer(BarksideConsumer):
     group = None
     sent_version = -1  # the newest version this client has been sent
+    watching = False  # counted in notifications.presence while connected
 
     async def connect(self):
         if not self.authenticated():
@@ -91,11 +94,15 @@ class GameConsumer(BarksideConsumer):
             self.group = None
             return await self.refuse(CLOSE_NOT_FOUND)
         await self.accept(self.subprotocol())
+        await sync_to_async(presence.enter)(self.user.pk, self.game_id)
+        self.watching = True
         await self._send_game(game)
 
     async def disconnect(self, code):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.watching:  # no Web Push for the game on screen
+            await sync_to_async(presence.leave)(self.user.pk, self.game_id)
 
     async def game_changed(self, event):
         """A group message `{game, version}`: send this user's view unless already sent."""

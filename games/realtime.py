@@ -13,6 +13,7 @@ from channels.layers import get_channel_layer
 from django.db.models import OuterRef, Subquery
 
 from games.models import Game, GameEvent, Seat
+from notifications import push
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +70,7 @@ def _notices(game_id: int, version: int) -> list[tuple[str, dict]]:
         elif status == Game.Status.ACTIVE and to_act and state == Seat.State.PLAYING:
             names.append("your_turn")
         for name in names:
+            push.notify(name, user_id, game_id)  # Web Push, unless they watch the game
             notices.append(
                 (
                     user_group(user_id),

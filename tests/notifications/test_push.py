@@ -163,3 +163,17 @@ def test_plain_http_endpoints_are_refused_in_production(alice, settings):
     )
     assert answer.status_code == 400
     assert answer.json()["code"] == "invalid"
+
+
+def test_a_move_that_hands_bob_the_turn_pushes_to_his_phone(
+    transactional_db, alice, bob, push_service, settings
+):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    device = Device(f"{push_service.url}/push/bob-phone")
+    client_for(bob).post("/api/push/subscriptions", device.subscription, format="json")
+    game = client_for(alice).post("/api/games", {"players": 3, "ai": ["random"]}, format="json")
+    client_for(bob).post(f"/api/games/{game.json()['id']}/join", {}, format="json")
+
+    kinds = [device.decrypt(body)["kind"] for _, _, body in push_service.received]
+    assert kinds[0] == "game_started"  # the table filled: bob's cards are dealt
+    assert "your_turn" in kinds  # everyone passes at once, bob included
