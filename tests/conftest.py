@@ -7,7 +7,7 @@ from django.dispatch import receiver
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
-PASSWORD = "Tail-tuck-7-doghouse"
+from tests.helpers import PASSWORD
 
 
 @receiver(connection_created)
@@ -41,17 +41,54 @@ def api_client() -> APIClient:
 
 
 @pytest.fixture
-def alice(db, django_user_model):
-    return django_user_model.objects.create_user(
-        username="alice", password=PASSWORD, email="alice@example.com"
-    )
+def make_user(transactional_db, django_user_model):
+    """`make_user(name)`: a person who can sign in with PASSWORD.
+
+    The database is transactional (real commits): AI turns, broadcasts and pushes are
+    scheduled with `transaction.on_commit`, and threads and worker processes must see
+    the rows.
+    """
+
+    def make(username: str, **fields):
+        fields.setdefault("email", f"{username}@example.com")
+        return django_user_model.objects.create_user(username=username, password=PASSWORD, **fields)
+
+    return make
 
 
 @pytest.fixture
-def bob(db, django_user_model):
-    return django_user_model.objects.create_user(
-        username="bob", password=PASSWORD, email="bob@example.com"
-    )
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user):
+    return make_user("carol")
+
+
+@pytest.fixture
+def dave(make_user):
+    return make_user("dave")
+
+
+@pytest.fixture
+def outsider(make_user):
+    return make_user("outsider")
+
+
+@pytest.fixture
+def people(make_user):
+    """`people(n)`: n fresh users (player0, player1, ...), for tables of any size."""
+
+    def make(n, start=0):
+        return [make_user(f"player{i}") for i in range(start, start + n)]
+
+    return make
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from tests.conftest import PASSWORD
+from tests.helpers import PASSWORD
 
 
 def log_in(client: APIClient, username: str, password: str = PASSWORD):

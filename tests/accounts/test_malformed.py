@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.conftest import PASSWORD
+from tests.helpers import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.accounts.conftest import log_in
-from tests.conftest import PASSWORD
+from tests.helpers import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

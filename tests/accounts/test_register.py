@@ -4,7 +4,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
-from tests.conftest import PASSWORD
+from tests.helpers import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.accounts.conftest import log_in
-from tests.conftest import PASSWORD
+from tests.helpers import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

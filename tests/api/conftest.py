@@ -14,6 +14,7 @@ from barkside.celery import app as celery_app
 from games import engine, services
 from games.models import Game, GameEvent
 from games.services import Actor
+from tests.helpers import client_for
 
 
 @pytest.fixture(autouse=True)
@@ -36,14 +37,6 @@ def unthrottled(monkeypatch):
 
 
 @pytest.fixture
-def make_user(transactional_db, django_user_model):
-    def make(username):
-        return django_user_model.objects.create_user(username=username, password="a-Long-pass-42")
-
-    return make
-
-
-@pytest.fixture
 def make_user_rolled_back(db, django_user_model):
     """Like `make_user`, for tests that need no `on_commit` (no AI seat, no threads).
 
@@ -61,42 +54,6 @@ def make_user_rolled_back(db, django_user_model):
 def requester(make_user_rolled_back):
     """Someone whose requests are refused before they change anything."""
     return make_user_rolled_back("requester")
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
-@pytest.fixture
-def alice(make_user):
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
-
-
-@pytest.fixture
-def carol(make_user):
-    return make_user("carol")
-
-
-@pytest.fixture
-def outsider(make_user):
-    return make_user("outsider")
-
-
-@pytest.fixture
-def people(make_user):
-    """`people(n)`: n fresh users (player0, player1, ...), for tables of any size."""
-
-    def make(n):
-        return [make_user(f"player{i}") for i in range(n)]
-
-    return make
 
 
 # --- driving games through the API ---------------------------------------------------

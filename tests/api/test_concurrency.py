@@ -9,8 +9,9 @@ import threading
 from django.db import connection
 
 from games.models import GameEvent
+from tests.helpers import client_for
 
-from .conftest import client_for, human_table, move, pass_all, state, version
+from .conftest import human_table, move, pass_all, state, version
 
 THREADS = 50
 

@@ -3,8 +3,7 @@
 from games.engine import from_record
 from games.models import Game
 from games.selectors import state_from_events
-
-from .conftest import client_for
+from tests.helpers import client_for
 
 
 def play_to_end(client, game_id, pick=lambda moves: moves[0]) -> dict:

@@ -4,8 +4,9 @@ import pytest
 
 from games import services
 from games.models import Game
+from tests.helpers import client_for
 
-from .conftest import client_for, create, get, human_table, move, open_table
+from .conftest import create, get, human_table, move, open_table
 
 # --- creating a table -------------------------------------------------------------------
 

@@ -15,8 +15,9 @@ from rest_framework import serializers
 
 from games import engine, schema
 from games.models import Game, GameEvent
+from tests.helpers import client_for
 
-from .conftest import client_for, human_table, state
+from .conftest import human_table, state
 
 
 # Human-only tables: nothing here waits for `on_commit`, so each game runs inside one

@@ -9,9 +9,9 @@ import json
 import pytest
 
 from games import engine
+from tests.helpers import client_for
 
 from .conftest import (
-    client_for,
     finished_table,
     get,
     human_table,

@@ -8,7 +8,9 @@ refused with `not_authenticated` (401 or 403, whichever authentication scheme an
 import pytest
 from rest_framework.test import APIClient
 
-from .conftest import client_for, finished_table, get, human_table, open_table, version
+from tests.helpers import client_for
+
+from .conftest import finished_table, get, human_table, open_table, version
 
 ANONYMOUS = "anonymous"
 ROLES = ("creator", "player", "outsider", ANONYMOUS)

@@ -7,8 +7,9 @@ from django.core.management import call_command
 
 from games import engine
 from games.engine import RecordError, from_record
+from tests.helpers import client_for
 
-from .conftest import client_for, create, finished_table, human_table
+from .conftest import create, finished_table, human_table
 
 
 def test_the_record_of_a_running_game_is_refused(alice, bob, carol):

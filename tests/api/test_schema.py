@@ -15,8 +15,9 @@ from schemathesis.specs.openapi.checks import response_schema_conformance
 
 import games.urls
 from barkside.wsgi import application
+from tests.helpers import client_for
 
-from .conftest import client_for, create
+from .conftest import create
 
 SCHEMA_URL = "/api/schema/?format=json"
 GAMES_OPERATIONS = {

@@ -6,7 +6,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
 from barkside.celery import app as celery_app
@@ -34,58 +33,6 @@ def eager(settings):
 def unthrottled(monkeypatch):
     for scope in ("user", "anon", "moves"):
         monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, scope, "100000/min")
-
-
-@pytest.fixture
-def make_user(transactional_db, django_user_model):
-    def make(username, **fields):
-        return django_user_model.objects.create_user(
-            username=username, password="a-Long-pass-42", **fields
-        )
-
-    return make
-
-
-@pytest.fixture
-def alice(make_user):
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
-
-
-@pytest.fixture
-def carol(make_user):
-    return make_user("carol")
-
-
-@pytest.fixture
-def dave(make_user):
-    return make_user("dave")
-
-
-@pytest.fixture
-def outsider(make_user):
-    return make_user("outsider")
-
-
-@pytest.fixture
-def people(make_user):
-    """`people(n)`: n fresh users (player0, player1, ...)."""
-
-    def make(n, start=0):
-        return [make_user(f"player{i}") for i in range(start, start + n)]
-
-    return make
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def queue(

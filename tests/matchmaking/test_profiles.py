@@ -3,8 +3,8 @@
 from games.models import Game, GameEvent, Seat
 from matchmaking import services
 from matchmaking.models import Rating
+from tests.helpers import client_for
 
-from .conftest import client_for
 from .test_ratings import finished
 
 

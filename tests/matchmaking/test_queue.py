@@ -5,8 +5,9 @@ import pytest
 from games.models import Game, GameEvent, Seat
 from matchmaking import services
 from matchmaking.models import QueueEntry
+from tests.helpers import client_for
 
-from .conftest import T0, client_for, later, queue, seated
+from .conftest import T0, later, queue, seated
 
 LIVE = {"sizes": [3], "time_per_move": 60, "rated": True}
 

@@ -10,11 +10,11 @@ import http_ece
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
-from rest_framework.test import APIClient
 
 from barkside.celery import app as celery_app
 from notifications import presence, push
 from notifications.models import PushSubscription
+from tests.helpers import client_for
 
 
 def b64(data: bytes) -> str:
@@ -75,12 +75,6 @@ class Device:
             body, private_key=self.key, auth_secret=self.auth, version="aes128gcm"
         )
         return json.loads(plain)
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def test_the_public_key_is_generated_once(alice):

@@ -17,34 +17,6 @@ from .processes import (
 
 
 @pytest.fixture
-def make_user(transactional_db, django_user_model):
-    def make(username):
-        return django_user_model.objects.create_user(username=username, password="a-Long-pass-42")
-
-    return make
-
-
-@pytest.fixture
-def alice(make_user):
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
-
-
-@pytest.fixture
-def carol(make_user):
-    return make_user("carol")
-
-
-@pytest.fixture
-def outsider(make_user):
-    return make_user("outsider")
-
-
-@pytest.fixture
 def memory_layer(settings):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     settings.AI_MOVE_DELAY = 0
