@@ -79,13 +79,7 @@ def game_join(*, game_id, user, invite_code=None):
 def game_leave(*, game_id, user):
     """Leave a table before it starts; the last person to leave closes it."""
     game = _locked(game_id)
-    seat = game.seats.filter(user=user).first()
-    if seat is None:
-        raise GameError(
-            "not_found" if game.private else "not_a_player",
-            "you have no seat at this table",
-            status=404 if game.private else 403,
-        )
+    seat = _own_seat(game, user)
     if game.status != Game.Status.OPEN:
         raise GameError("not_open", "you can only leave a table before it starts", status=409)
     seat.delete()
@@ -131,11 +125,9 @@ class Actor:
 def game_move(*, game_id, user, kind, cards, version):
     """A person's move at their own seat."""
     game = Game.objects.filter(pk=game_id).first()
-    seat = Seat.objects.filter(game_id=game_id, user=user).first() if game else None
-    if game is None or (seat is None and game.private):
+    if game is None:
         raise GameError("not_found", "no such game", status=404)
-    if seat is None:
-        raise GameError("not_a_player", "you have no seat at this table", status=403)
+    seat = _own_seat(game, user)
     if seat.state != Seat.State.PLAYING:
         raise GameError(
             "seat_on_autopilot", "the AI plays your seat: take it back first", status=409
@@ -250,9 +242,7 @@ def game_timeout(game_id, version) -> Game | None:
 def seat_retake(*, game_id, user) -> Game:
     """A person takes back their seat from the AI while the game runs."""
     game = _locked(game_id)
-    seat = game.seats.filter(user=user).first()
-    if seat is None:
-        raise GameError("not_found", "you have no seat at this table", status=404)
+    seat = _own_seat(game, user)
     if game.status != Game.Status.ACTIVE:
         raise GameError("not_active", "the game is not running", status=409)
     if seat.state == Seat.State.PLAYING:

@@ -90,7 +90,7 @@ MATRIX = {
     ("retake", False): {
         "creator": (409, "already_playing"),
         "player": (409, "already_playing"),
-        "outsider": (404, "not_found"),
+        "outsider": (403, "not_a_player"),
     },
     ("retake", True): {
         "creator": (409, "already_playing"),
