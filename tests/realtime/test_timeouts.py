@@ -101,8 +101,8 @@ def test_retaking_a_seat_one_is_playing_answers_409(vs_ai, alice):
     assert (response.status_code, response.json()["code"]) == (409, "already_playing")
 
 
-def test_retaking_a_seat_at_someone_elses_table_answers_404(vs_ai, outsider):
+def test_retaking_a_seat_at_someone_elses_public_table_is_forbidden(vs_ai, outsider):
     client = APIClient()
     client.force_authenticate(outsider)
     response = client.post(f"/api/games/{vs_ai.pk}/retake")
-    assert (response.status_code, response.json()["code"]) == (404, "not_found")
+    assert (response.status_code, response.json()["code"]) == (403, "not_a_player")
