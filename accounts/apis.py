@@ -21,6 +21,7 @@ from accounts.serializers import (
     RegisterSerializer,
     UserSerializer,
 )
+from barkside import error_texts
 from barkside.errors import error_body
 from barkside.schema import error_responses
 
@@ -36,9 +37,13 @@ def _valid(serializer_class, data) -> dict:
 def locked_out_response(request, original_response=None, credentials=None) -> JsonResponse:
     """django-axes' lockout answer (AXES_LOCKOUT_CALLABLE), in the API's one error shape."""
     error = services.locked_out_error()
-    response = JsonResponse(
-        error_body(error.code, error.detail, **error.extra), status=error.status
+    detail = error_texts.translate(
+        error.code,
+        error_texts.language_of(request) if request is not None else None,
+        error.detail,
+        error.extra,
     )
+    response = JsonResponse(error_body(error.code, detail, **error.extra), status=error.status)
     if error.extra.get("retry_after"):
         response["Retry-After"] = str(error.extra["retry_after"])
     return response

@@ -10,6 +10,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from barkside import error_texts
+
 
 class ServiceError(Exception):
     """A refused request: a stable `code`, a human `detail` and its HTTP status."""
@@ -52,7 +54,26 @@ def error_body(code: str, detail: str, fields: dict | None = None, **extra) -> d
     return {"code": code, "detail": detail, "fields": fields or {}, **extra}
 
 
+def context_language(context) -> str | None:
+    """The language to answer in: `context["language"]` (WebSockets), else the request's."""
+    if context.get("language"):
+        return context["language"]
+    request = context.get("request")
+    return error_texts.language_of(request) if request is not None else None
+
+
 def exception_handler(exc, context):
+    """Any refusal as `{code, detail, fields}`; `detail` in the request's language."""
+    response = _handle(exc, context)
+    if response is not None and isinstance(response.data, dict) and "code" in response.data:
+        params = getattr(exc, "extra", None) or {}
+        response.data["detail"] = error_texts.translate(
+            response.data["code"], context_language(context), response.data["detail"], params
+        )
+    return response
+
+
+def _handle(exc, context):
     if isinstance(exc, ServiceError):
         return Response(error_body(exc.code, exc.detail, exc.fields, **exc.extra), exc.status)
     if isinstance(exc, Http404):

@@ -91,6 +91,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Activates the request's language (Accept-Language): API error details and DRF's
+    # field messages follow it (barkside/error_texts.py).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -259,6 +262,13 @@ SPECTACULAR_SETTINGS = {
 # --- I18n, static ---------------------------------------------------------------------
 
 LANGUAGE_CODE = "en-us"
+# The languages API errors are answered in (barkside/error_texts.py), from Accept-Language.
+LANGUAGES = [
+    ("en", "English"),
+    ("fr", "Français"),
+    ("de", "Deutsch"),
+    ("ko", "한국어"),
+]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

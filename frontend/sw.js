@@ -1,6 +1,6 @@
 // Barkside's service worker: the app shell from the cache when the network is gone,
 // never a stale API answer (/api/ and /ws/ go to the network only), and Web Push.
-const CACHE = "barkside-shell-v1";
+const CACHE = "barkside-shell-v2";
 const SHELL = [
   "/",
   "/manifest.webmanifest",
@@ -28,6 +28,9 @@ const SHELL = [
   "/app/js/screens/waiting.js",
   "/app/js/screens/rules.js",
   "/app/js/screens/settings.js",
+  "/app/js/screens/matchmaking.js",
+  "/app/js/screens/profile.js",
+  "/app/js/screens/leaderboard.js",
   "/app/icons/icon-192.png",
   "/app/icons/icon-512.png",
   "/app/icons/maskable-512.png",

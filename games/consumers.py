@@ -38,8 +38,10 @@ import logging
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
 from rest_framework.utils.encoders import JSONEncoder
 
+from barkside.error_texts import language_from_scope, translate
 from barkside.errors import ServiceError, exception_handler
 from games import realtime, selectors, services
 from games.errors import GameError
@@ -78,11 +80,13 @@ class GameConsumer(BarksideConsumer):
     group = None
     sent_version = -1  # the newest version this client has been sent
     watching = False  # counted in notifications.presence while connected
+    language = None  # of error details, from the handshake's Accept-Language
 
     async def connect(self):
         if not self.authenticated():
             return await self.refuse(CLOSE_UNAUTHENTICATED)
         self.user = self.scope["user"]
+        self.language = language_from_scope(self.scope)
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         # Join before reading, so a change between the read and the join is not missed.
         self.group = realtime.game_group(self.game_id)
@@ -136,7 +140,9 @@ class GameConsumer(BarksideConsumer):
         request_id = message.get("request_id")
         fields = {k: v for k, v in message.items() if k not in ("type", "request_id")}
         try:
-            game = await database_sync_to_async(_play)(self.game_id, self.user, fields)
+            game = await database_sync_to_async(_play)(
+                self.game_id, self.user, fields, self.language
+            )
         except Exception as exc:  # the API's handler decides what a client may see
             return await self._send_error(exc, request_id)
         await self._send_game(game, request_id)
@@ -159,10 +165,11 @@ class GameConsumer(BarksideConsumer):
         await self.send_json(message)
 
     async def _send_error(self, exc: Exception, request_id=None) -> None:
-        response = exception_handler(exc, {})
+        response = exception_handler(exc, {"language": self.language})
         if response is None:  # not an error a client caused: log it, answer generically
             log.exception("move over WebSocket failed", exc_info=exc)
-            body, status = {"code": "error", "detail": "something went wrong", "fields": {}}, 500
+            detail = translate("error", self.language, "something went wrong")
+            body, status = {"code": "error", "detail": detail, "fields": {}}, 500
         else:
             body, status = response.data, response.status_code
         await self.send_json({"type": "error", **body, "status": status, "request_id": request_id})
@@ -173,10 +180,11 @@ def _game_view(game_id, user) -> dict:
     return selectors.game_view(game, seat)
 
 
-def _play(game_id, user, fields: dict) -> dict:
+def _play(game_id, user, fields: dict, language: str | None = None) -> dict:
     """The REST move, minus HTTP: validate, one service call, the user's new view."""
     serializer = MoveSerializer(data=fields)
-    serializer.is_valid(raise_exception=True)
+    with translation.override(language):  # DRF's field messages, in the socket's language
+        serializer.is_valid(raise_exception=True)
     data = serializer.validated_data
     services.game_move(
         game_id=game_id,

@@ -54,7 +54,7 @@ class LevelStats:
             "loss_rate": self.losses / self.games if self.games else 0.0,
             "loss_rate_95": [low, high],
             "mean_doghouse": mean,
-            "mean_doghouse_95": [mean - half, mean + half],
+            "mean_doghouse_95": [max(0.0, mean - half), mean + half],  # cards are never < 0
         }
 
 

@@ -59,6 +59,11 @@ export const api = {
   // response currently fails on its datetimes, see the report.)
   move: (id, kind, cards, version) => post(`games/${id}/moves`, { kind, cards, version }),
   record: (id) => get(`games/${id}/record`),
+  queueJoin: (wishes) => post("matchmaking/join", wishes),
+  queueStatus: () => get("matchmaking"),
+  queueLeave: () => request("DELETE", "matchmaking"),
+  player: (username) => get(`players/${encodeURIComponent(username)}`),
+  leaderboard: (speed, page = 1) => get(`leaderboard?speed=${encodeURIComponent(speed)}&page=${Number(page) || 1}`),
   pushKey: () => get("push/key"),
   pushSubscribe: (subscription, language) => post("push/subscriptions", { ...subscription, lang: language }),
   pushUnsubscribe: (endpoint) => request("DELETE", "push/subscriptions", { endpoint }),

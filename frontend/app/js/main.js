@@ -9,6 +9,9 @@ import { renderNewGame } from "./screens/newgame.js";
 import { renderGame, joinAndOpen } from "./screens/table.js";
 import { renderRules } from "./screens/rules.js";
 import { renderSettings } from "./screens/settings.js";
+import { renderMatchmaking } from "./screens/matchmaking.js";
+import { renderProfile } from "./screens/profile.js";
+import { renderLeaderboard } from "./screens/leaderboard.js";
 
 const AFTER_SIGN_IN = "barkside.after";
 let cleanup = null;
@@ -20,10 +23,17 @@ const ROUTES = [
   [/^#\/rules$/, () => renderRules(), false],
   [/^#\/settings$/, () => renderSettings({ rerender: route }), false],
   [/^#\/new(?:\?(.*))?$/, (m) => renderNewGame(new URLSearchParams(m[1] || "")), true],
+  [/^#\/play$/, () => renderMatchmaking(), true],
+  [/^#\/players\/([^/?#]+)$/, (m) => renderProfile(safeDecode(m[1])), false],
+  [/^#\/leaderboard(?:\?(.*))?$/, (m) => renderLeaderboard(new URLSearchParams(m[1] || "")), false],
   [/^#\/game\/(\d+)$/, (m) => renderGame(Number(m[1])), true],
   [/^#\/join\/(\d+)\/([\w-]+)$/, (m) => joinAndOpen(Number(m[1]), m[2]), true],
   [/^#?\/?$/, () => renderHome(), true],
 ];
+
+function safeDecode(text) {
+  try { return decodeURIComponent(text); } catch (err) { return text; }
+}
 
 function signedIn(user) {
   session.set({ user });

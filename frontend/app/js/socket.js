@@ -168,13 +168,18 @@ export class MeFeed {
     try { ws = new WebSocket(wsUrl("/ws/me/")); } catch (err) { this.down(); return; }
     this.ws = ws;
     ws.onopen = () => { this.attempt = 0; clearInterval(this.pollTimer); this.pollTimer = null; };
-    ws.onmessage = () => this.onChange();
+    // The message (e.g. `{"type": "matched", "game", "version"}`) is passed on; a poll passes nothing.
+    ws.onmessage = (event) => {
+      let msg = null;
+      try { msg = JSON.parse(event.data); } catch (err) { /* a refresh is enough */ }
+      this.onChange(msg);
+    };
     ws.onclose = () => { if (this.ws === ws) this.ws = null; this.down(); };
   }
 
   down() {
     if (this.closed) return;
-    if (!this.pollTimer) this.pollTimer = setInterval(() => this.onChange(), POLL_MS * 2);
+    if (!this.pollTimer) this.pollTimer = setInterval(() => this.onChange(null), POLL_MS * 2);
     const wait = BACKOFF_MS[Math.min(this.attempt++, BACKOFF_MS.length - 1)];
     this.retryTimer = setTimeout(() => this.connect(), wait);
   }

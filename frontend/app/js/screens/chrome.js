@@ -24,6 +24,14 @@ export function seatName(game, number) {
   return t("seat.ai", { level: t(`level.${seat.ai_level}`) });
 }
 
+// seatName, linked to the player's profile when the seat is another person's.
+export function seatNameLinked(game, number) {
+  const seat = (game.seats || []).find((s) => s.number === number);
+  const name = seatName(game, number);
+  if (!seat || !seat.username || game.your_seat === number) return name;
+  return h("a", { class: "player-link", href: `#/players/${encodeURIComponent(seat.username)}` }, name);
+}
+
 export function seatOwner(game, number) {
   const seat = (game.seats || []).find((s) => s.number === number);
   return seat ? seat.username || t("seat.ai", { level: t(`level.${seat.ai_level}`) }) : t("seat.empty");

@@ -6,6 +6,7 @@ import { icon } from "../icons.js";
 import { MeFeed } from "../socket.js";
 import { session } from "../store.js";
 import { appHeader, seatOwner } from "./chrome.js";
+import { profileHref } from "./profile.js";
 
 function opponents(game) {
   return game.seats.filter((s) => s.number !== game.your_seat).map((s) => seatOwner(game, s.number)).join(", ");
@@ -95,6 +96,7 @@ export function renderHome() {
       h("div", { class: "cta" },
         h("a", { class: "btn primary big", href: "#/new?mode=ai" }, icon("paw"), t("home.playAi")),
         h("a", { class: "btn big", href: "#/new?mode=friends" }, icon("people"), t("home.playFriends")),
+        h("a", { class: "btn big", href: "#/play" }, icon("trophy"), t("home.findPlayers")),
       ),
       h("section", { class: "panel", "aria-labelledby": "my-games" },
         h("h2", { id: "my-games" }, t("home.myGames"), " ", turnCount),
@@ -103,6 +105,8 @@ export function renderHome() {
         h("h2", { id: "open-games" }, t("home.openTables")),
         open),
       h("div", { class: "footer-links" },
+        h("a", { href: profileHref(user.username) }, t("home.myProfile")),
+        h("a", { href: "#/leaderboard" }, t("home.leaderboard")),
         h("a", { href: "#/rules" }, t("home.howToPlay")),
         h("a", { href: "#/settings" }, t("nav.settings")),
         h("button", { class: "link", type: "button", onclick: signOut }, t("auth.logout")),

@@ -4,7 +4,7 @@ import { cardRow } from "../cards.js";
 import { h, mount, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { icon } from "../icons.js";
-import { appHeader, seatName } from "./chrome.js";
+import { appHeader, seatName, seatNameLinked } from "./chrome.js";
 import { createOptions } from "./newgame.js";
 import { lastRoundPanel } from "./tableparts.js";
 
@@ -57,7 +57,7 @@ export function renderOver(game, status) {
         h("h2", { id: "standings-h" }, t("over.standings")),
         h("ol", { class: "standings" }, order.map((s) => h("li", { class: result.losers.includes(s) ? "loser" : result.winners.includes(s) ? "winner" : "" },
           h("span", { class: "place" }, t("over.place", { n: standings[s] ?? "–" })),
-          h("span", { class: "who" }, seatName(game, s),
+          h("span", { class: "who" }, seatNameLinked(game, s),
             result.winners.includes(s) ? h("span", { class: "badge unlocked" }, icon("trophy"), t("over.winner")) : null,
             result.losers.includes(s) ? h("span", { class: "badge locked" }, icon("house"), t("over.loser")) : null),
           h("span", { class: "dh" }, t("over.doghouse", { n: view.doghouses[s].length, kinds: view.kinds[s] })),

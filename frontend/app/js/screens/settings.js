@@ -4,6 +4,7 @@ import { LANGUAGES, lang, setLang, t } from "../i18n.js";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "../push.js";
 import { session } from "../store.js";
 import { appHeader } from "./chrome.js";
+import { profileHref } from "./profile.js";
 
 export function renderSettings({ rerender }) {
   const user = session.get().user;
@@ -45,6 +46,9 @@ export function renderSettings({ rerender }) {
         h("div", { class: "field checkbox switch-row" }, toggle, h("label", { for: "push-toggle" }, t("settings.push"))),
         pushState),
       user ? h("p", { class: "muted" }, t("settings.signedInAs", { name: user.username })) : null,
+      user ? h("div", { class: "footer-links" },
+        h("a", { href: profileHref(user.username) }, t("home.myProfile")),
+        h("a", { href: "#/leaderboard" }, t("home.leaderboard"))) : null,
     ),
   );
   refresh();

@@ -4,7 +4,7 @@ import { cardFace, cardRow, cardsText, groups } from "../cards.js";
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
 import { t } from "../i18n.js";
-import { seatName } from "./chrome.js";
+import { seatName, seatNameLinked } from "./chrome.js";
 
 export const KINDS_TO_LOSE = 7;
 
@@ -87,7 +87,7 @@ export function seatsPanel(game, view) {
       else if (acting) state = t("seat.toPlay");
       const seat = game.seats.find((x) => x.number === s);
       return h("li", { class: `seat${acting ? " acting" : ""}${s === view.seat ? " me" : ""}`, "data-seat": s },
-        h("span", { class: "seat-name" }, seatName(game, s)),
+        h("span", { class: "seat-name" }, seatNameLinked(game, s)),
         h("span", { class: "seat-meta" },
           h("span", { class: "hand-size", title: t("seat.handTitle") }, icon("cards"), t("seat.cards", { n: view.hand_sizes[s] })),
           seat && seat.state !== "playing" ? h("span", { class: "badge" }, t(`seatState.${seat.state}`)) : null,
