@@ -1,0 +1,135 @@
+// A player's public profile: results, ratings per speed, rating history and recent games.
+import { api } from "../api.js";
+import { h, mount, svg } from "../dom.js";
+import { lang, t } from "../i18n.js";
+import { session } from "../store.js";
+import { appHeader } from "./chrome.js";
+
+const SPEED_NAMES = ["live", "correspondence"];
+
+export function profileHref(username) {
+  return `#/players/${encodeURIComponent(username)}`;
+}
+
+// A username as a link to its profile.
+export function playerLink(username, text = username) {
+  return h("a", { class: "player-link", href: profileHref(username) }, text);
+}
+
+function dateText(iso) {
+  try {
+    return new Date(iso).toLocaleDateString(lang(), { year: "numeric", month: "short", day: "numeric" });
+  } catch (err) {
+    return String(iso).slice(0, 10);
+  }
+}
+
+function ratingText(r) {
+  return r.provisional ? `${r.rating}?` : String(r.rating);
+}
+
+// An inline SVG line of the ratings after each change, oldest first; described in text.
+export function sparkline(values, label) {
+  if (values.length < 2) return null;
+  const w = 240;
+  const ht = 48;
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const span = max - min || 1;
+  const points = values.map((v, i) => `${((i / (values.length - 1)) * (w - 8) + 4).toFixed(1)},${(ht - 4 - ((v - min) / span) * (ht - 8)).toFixed(1)}`);
+  const last = points[points.length - 1].split(",");
+  const el = svg(`<svg class="sparkline" viewBox="0 0 ${w} ${ht}" width="${w}" height="${ht}" role="img"><title></title><polyline fill="none" stroke="currentColor" stroke-width="2.5" stroke-linejoin="round" stroke-linecap="round" points="${points.join(" ")}"/><circle cx="${last[0]}" cy="${last[1]}" r="3.5" fill="currentColor"/></svg>`);
+  el.querySelector("title").textContent = label;
+  el.setAttribute("aria-label", label);
+  return el;
+}
+
+function stat(label, value) {
+  return h("div", { class: "stat" }, h("dt", {}, label), h("dd", {}, value));
+}
+
+function ratingsPanel(profile) {
+  return h("section", { class: "panel", "aria-labelledby": "ratings-h" },
+    h("h2", { id: "ratings-h" }, t("profile.ratings")),
+    h("dl", { class: "stats" }, SPEED_NAMES.map((speed) => {
+      const r = profile.ratings[speed];
+      return h("div", { class: "stat", "data-speed": speed },
+        h("dt", {}, t(`speed.${speed}`)),
+        h("dd", {},
+          h("span", { class: "rating" }, ratingText(r)),
+          r.provisional ? h("span", { class: "badge provisional", title: t("profile.provisionalHint") }, t("profile.provisional")) : null,
+          h("span", { class: "hint rating-games" }, t("profile.ratingGames", { n: r.games }))));
+    })),
+    SPEED_NAMES.some((s) => profile.ratings[s].provisional) ? h("p", { class: "hint" }, t("profile.provisionalHint")) : null);
+}
+
+function historyPanel(profile) {
+  const history = profile.rating_history || [];
+  const lines = SPEED_NAMES.map((speed) => {
+    const changes = history.filter((c) => c.speed === speed).reverse(); // oldest first
+    if (!changes.length) return null;
+    const values = [changes[0].before, ...changes.map((c) => c.after)];
+    return h("div", { class: "history-speed" },
+      h("h3", {}, t(`speed.${speed}`)),
+      sparkline(values, t("profile.sparkline", { speed: t(`speed.${speed}`), from: values[0], to: values[values.length - 1] })),
+      h("ol", { class: "history-list", reversed: true }, [...changes].reverse().slice(0, 10).map((c) =>
+        h("li", {}, h("a", { href: `#/game/${c.game}` }, t("profile.change", { id: c.game, before: c.before, after: c.after, place: c.place }))))));
+  }).filter(Boolean);
+  return h("section", { class: "panel", "aria-labelledby": "history-h" },
+    h("h2", { id: "history-h" }, t("profile.history")),
+    lines.length ? lines : h("p", { class: "muted" }, t("profile.noHistory")));
+}
+
+function recentPanel(profile) {
+  const games = profile.recent_games || [];
+  return h("section", { class: "panel", "aria-labelledby": "recent-h" },
+    h("h2", { id: "recent-h" }, t("profile.recent")),
+    games.length
+      ? h("ul", { class: "game-list" }, games.map((g) => h("li", {},
+        h("a", { class: "game-item", href: `#/game/${g.id}` },
+          h("span", { class: "game-title" }, t("home.gameTitle", { id: g.id, n: g.players })),
+          h("span", { class: "game-sub" }, t("profile.gameMeta", {
+            kind: g.rated ? t("mm.rated") : t("mm.casual"),
+            cards: t("profile.doghouseCards", { n: g.doghouse_cards }),
+            date: dateText(g.ended),
+          })),
+          h("span", { class: `badge${g.result === "won" ? " turn" : " done"}` }, t(`profile.result.${g.result}`))))))
+      : h("p", { class: "muted" }, t("profile.noRecent")));
+}
+
+export function renderProfile(username) {
+  let closed = false;
+  const body = h("div", { class: "profile-body", "aria-busy": "true" }, h("p", { class: "muted" }, t("loading")));
+  const heading = h("h1", {}, username);
+  mount(
+    appHeader({ title: t("profile.title") }),
+    h("section", { class: "screen profile" }, heading, body),
+  );
+  api.player(username).then((profile) => {
+    if (closed) return;
+    heading.textContent = profile.username;
+    const me = session.get().user;
+    body.removeAttribute("aria-busy");
+    body.replaceChildren(
+      h("p", { class: "muted" }, t("profile.joined", { date: dateText(profile.joined) }),
+        me && me.username === profile.username ? [" · ", t("profile.you")] : null),
+      h("section", { class: "panel", "aria-labelledby": "results-h" },
+        h("h2", { id: "results-h" }, t("profile.results")),
+        h("dl", { class: "stats" },
+          stat(t("profile.played"), String(profile.games_played)),
+          stat(t("profile.wins"), String(profile.wins)),
+          stat(t("profile.losses"), String(profile.losses)),
+          stat(t("profile.avgDoghouse"), profile.average_doghouse_cards === null ? "–" : String(profile.average_doghouse_cards)))),
+      ratingsPanel(profile),
+      historyPanel(profile),
+      recentPanel(profile),
+      h("div", { class: "footer-links" }, h("a", { href: "#/leaderboard" }, t("home.leaderboard"))),
+    );
+  }).catch((err) => {
+    if (closed) return;
+    body.removeAttribute("aria-busy");
+    body.replaceChildren(h("p", { class: "form-error", role: "alert" },
+      err.status === 404 ? t("profile.notFound") : err.status === 0 ? t("error.offline") : t("error.generic")));
+  });
+  return () => { closed = true; };
+}
