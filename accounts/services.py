@@ -21,6 +21,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import USERNAME_TAKEN, User
 from barkside.errors import ServiceError
+from moderation import services as moderation_services
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -82,8 +83,12 @@ def user_login(*, request: HttpRequest, username: str, password: str) -> SignedI
     """Check credentials (axes counting failures), sign in on this session, return the token."""
     # Names are unique regardless of case, so "Alice" may log in as alice. Using the stored
     # spelling also keeps axes counting every spelling's failures against one account.
-    stored = User.objects.filter(username__iexact=username).values_list("username", flat=True)
-    user = authenticate(request=request, username=stored.first() or username, password=password)
+    stored = User.objects.filter(username__iexact=username).first()
+    if stored is not None:  # suspended or banned: say so, to whoever knows the password
+        moderation_services.login_check(stored, password)
+    user = authenticate(
+        request=request, username=stored.username if stored else username, password=password
+    )
     if getattr(request, "axes_locked_out", False):
         raise locked_out_error()
     if user is None:

@@ -351,3 +351,15 @@ MATCHMAKING_GAP_MAX = env("MATCHMAKING_GAP_MAX", 1500.0, float)
 # Seconds a player who allows AI seats waits before AI seats (level normal) complete a table.
 MATCHMAKING_AI_FILL_LIVE = env("MATCHMAKING_AI_FILL_LIVE", 60.0, float)
 MATCHMAKING_AI_FILL_CORRESPONDENCE = env("MATCHMAKING_AI_FILL_CORRESPONDENCE", 600.0, float)
+
+# --- Moderation (moderation/) -------------------------------------------------------------
+
+INSTALLED_APPS += ["moderation"]
+# Table chat: at most this many messages per user in each window of this many seconds.
+CHAT_RATE_MESSAGES = env("CHAT_RATE_MESSAGES", 5, int)
+CHAT_RATE_SECONDS = env("CHAT_RATE_SECONDS", 10, int)
+# Suspensions that have ended are lifted (accounts reactivated) this often, in seconds.
+CELERY_BEAT_SCHEDULE["moderation-lift"] = {
+    "task": "moderation.tasks.suspensions_lift",
+    "schedule": env("MODERATION_LIFT_SECONDS", 60.0, float),
+}

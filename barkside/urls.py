@@ -14,6 +14,7 @@ urlpatterns = [
     path("api/push/", include("notifications.urls")),
     path("api/", include("games.urls")),
     path("api/", include("matchmaking.urls")),
+    path("api/", include("moderation.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]

@@ -17,6 +17,10 @@ Client messages on `/ws/games/<id>/`:
   "request_id", ...}` - the API's error shape plus the HTTP status it would have had.
 - `{"type": "sync"}` - answers the current `game` message. Channel layers drop messages
   at capacity and while a client reconnects: a client that sees a version gap syncs.
+- `{"type": "chat", "text", "request_id"}` - a table chat message (moderation.services);
+  refusals as for moves. Everyone's sockets get `{"type": "chat", "id", "user", "text",
+  "created"}` (not from people this user muted or blocked), and `{"type":
+  "chat_hidden", "id"}` when a moderator hides one.
 
 Authentication: the session cookie (browsers), or an API token for other clients, sent
 as the subprotocols `token, <key>` (the `Sec-WebSocket-Protocol` header; in a browser
@@ -28,6 +32,7 @@ Every client sends an `Origin` header whose host is in ALLOWED_HOSTS; any other 
 Close codes (the socket is accepted and then closed, so the client can read the code):
 
 - 4401 - not authenticated (no session, or an unknown token)
+- 4403 - a moderator suspended or banned the account (both sockets)
 - 4404 - no such game, or a private game of which the user has no seat (the same answer
   for both, so private games stay unseen), also when a game becomes invisible later
 """
@@ -46,6 +51,9 @@ from barkside.errors import ServiceError, exception_handler
 from games import realtime, selectors, services
 from games.errors import GameError
 from games.serializers import MoveSerializer
+from moderation import selectors as moderation_selectors
+from moderation import services as moderation_services
+from moderation.serializers import ChatPostSerializer
 from notifications import presence
 
 log = logging.getLogger(__name__)
@@ -53,6 +61,7 @@ log = logging.getLogger(__name__)
 TOKEN_SUBPROTOCOL = "token"
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
+CLOSE_KICKED = 4403
 
 
 class BarksideConsumer(AsyncWebsocketConsumer):
@@ -75,9 +84,14 @@ class BarksideConsumer(AsyncWebsocketConsumer):
         user = self.scope.get("user")
         return bool(user and user.is_authenticated)
 
+    async def user_kicked(self, event):
+        """A moderator suspended or banned this user: the socket ends now."""
+        await self.close(CLOSE_KICKED)
+
 
 class GameConsumer(BarksideConsumer):
     group = None
+    user_group = None  # for `user.kicked` only
     sent_version = -1  # the newest version this client has been sent
     watching = False  # counted in notifications.presence while connected
     language = None  # of error details, from the handshake's Accept-Language
@@ -97,6 +111,8 @@ class GameConsumer(BarksideConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             self.group = None
             return await self.refuse(CLOSE_NOT_FOUND)
+        self.user_group = realtime.user_group(self.user.pk)
+        await self.channel_layer.group_add(self.user_group, self.channel_name)
         await self.accept(self.subprotocol())
         await sync_to_async(presence.enter)(self.user.pk, self.game_id)
         self.watching = True
@@ -105,6 +121,8 @@ class GameConsumer(BarksideConsumer):
     async def disconnect(self, code):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.user_group:
+            await self.channel_layer.group_discard(self.user_group, self.channel_name)
         if self.watching:  # no Web Push for the game on screen
             await sync_to_async(presence.leave)(self.user.pk, self.game_id)
 
@@ -113,6 +131,20 @@ class GameConsumer(BarksideConsumer):
         if event["version"] <= self.sent_version:
             return
         await self._send_current()
+
+    async def user_notice(self, event):
+        pass  # the user group is joined for `user.kicked`; notices are /ws/me/'s
+
+    async def chat_message(self, event):
+        ignored = await database_sync_to_async(moderation_selectors.ignores)(
+            self.user.pk, event["user_id"]
+        )
+        if not ignored:
+            fields = ("id", "user", "text", "created")
+            await self.send_json({"type": "chat", **{k: event[k] for k in fields}})
+
+    async def chat_hidden(self, event):
+        await self.send_json({"type": "chat_hidden", "id": event["id"]})
 
     async def receive(self, text_data=None, bytes_data=None):
         try:
@@ -128,6 +160,8 @@ class GameConsumer(BarksideConsumer):
             await self._send_current(message.get("request_id"))
         elif kind == "move":
             await self._move(message)
+        elif kind == "chat":
+            await self._chat(message)
         else:
             await self._send_error(
                 ServiceError(
@@ -146,6 +180,14 @@ class GameConsumer(BarksideConsumer):
         except Exception as exc:  # the API's handler decides what a client may see
             return await self._send_error(exc, request_id)
         await self._send_game(game, request_id)
+
+    async def _chat(self, message: dict) -> None:
+        """A chat line: the sender gets it back from the group like everyone else."""
+        fields = {k: v for k, v in message.items() if k not in ("type", "request_id")}
+        try:
+            await database_sync_to_async(_chat)(self.game_id, self.user, fields, self.language)
+        except Exception as exc:
+            await self._send_error(exc, message.get("request_id"))
 
     async def _send_current(self, request_id=None) -> None:
         try:
@@ -194,6 +236,15 @@ def _play(game_id, user, fields: dict, language: str | None = None) -> dict:
         version=data["version"],
     )
     return _game_view(game_id, user)
+
+
+def _chat(game_id, user, fields: dict, language: str | None = None) -> None:
+    serializer = ChatPostSerializer(data=fields)
+    with translation.override(language):
+        serializer.is_valid(raise_exception=True)
+    moderation_services.chat_post(
+        game_id=game_id, user=user, text=serializer.validated_data["text"]
+    )
 
 
 class MeConsumer(BarksideConsumer):

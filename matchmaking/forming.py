@@ -13,6 +13,7 @@ A table is:
   the one of whoever has waited most;
 - as big as the people waiting allow: the anchor's largest acceptable size is tried
   first;
+- never someone with a person they blocked or who blocked them (`Wish.avoid`);
 - completed by AI seats (level normal) only when the anchor allows AI seats and has
   waited past the AI wait of its speed; the humans seated with AIs allow them too.
 """
@@ -37,6 +38,7 @@ class Wish:
     ai_fill: bool
     skill: float  # matching skill, on the displayed rating's scale (see ratings.skill)
     joined: datetime
+    avoid: frozenset[int] = frozenset()  # user ids never seated with (blocked either way)
 
 
 @dataclass(frozen=True)
@@ -153,9 +155,15 @@ def closest(anchor: Wish, candidates: Sequence[Wish], k: int, gap: float) -> lis
         low = min(window[0].skill, anchor.skill)
         high = max(window[-1].skill, anchor.skill)
         spread = high - low
-        if spread > gap:
+        if spread > gap or not compatible((anchor, *window)):
             continue
         key = (spread, sum(w.joined.timestamp() for w in window))
         if best_key is None or key < best_key:
             best, best_key = window, key
     return best
+
+
+def compatible(wishes: Sequence[Wish]) -> bool:
+    """Nobody in `wishes` avoids anybody else in it."""
+    users = {w.user_id for w in wishes}
+    return not any(w.avoid & users for w in wishes)

@@ -21,6 +21,7 @@ from games.models import Game, Seat
 from matchmaking import forming, ratings
 from matchmaking.errors import MatchmakingError
 from matchmaking.models import QueueEntry, Rating, RatingChange
+from moderation import selectors as moderation_selectors
 
 log = logging.getLogger(__name__)
 _seating = random.SystemRandom()
@@ -30,9 +31,8 @@ _seating = random.SystemRandom()
 
 
 def can_queue(user) -> bool:
-    """Whether `user` may join the queue. Moderation (suspensions, bans) extends this;
-    until then an inactive account counts as banned."""
-    return bool(user.is_active)
+    """Whether `user` may join the queue: active, and neither suspended nor banned."""
+    return bool(user.is_active) and moderation_selectors.standing(user) is None
 
 
 @transaction.atomic
@@ -92,10 +92,12 @@ def form_tables(now: datetime | None = None) -> list[Game]:
 
 
 def queued_wishes() -> list[forming.Wish]:
-    return [entry_wish(e) for e in QueueEntry.objects.filter(user__is_active=True)]
+    entries = list(QueueEntry.objects.filter(user__is_active=True))
+    avoid = moderation_selectors.avoided([e.user_id for e in entries])  # blocks, both ways
+    return [entry_wish(e, avoid.get(e.user_id, frozenset())) for e in entries]
 
 
-def entry_wish(entry: QueueEntry) -> forming.Wish:
+def entry_wish(entry: QueueEntry, avoid: frozenset[int] = frozenset()) -> forming.Wish:
     return forming.Wish(
         id=entry.pk,
         user_id=entry.user_id,
@@ -105,6 +107,7 @@ def entry_wish(entry: QueueEntry) -> forming.Wish:
         ai_fill=entry.ai_fill,
         skill=entry.skill,
         joined=entry.joined,
+        avoid=avoid,
     )
 
 

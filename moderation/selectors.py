@@ -1,0 +1,89 @@
+"""Reads for moderation: a user's standing, who ignores whom, chat as a user may see it."""
+
+from django.db.models import Q
+from django.utils import timezone
+
+from games import selectors as game_selectors
+from moderation.models import Block, ChatMessage, ModerationAction, Mute
+
+CHAT_HISTORY = 100  # messages a GET answers, the newest
+
+
+def _active(user_id, kind, now=None):
+    now = now or timezone.now()
+    return ModerationAction.objects.filter(target_id=user_id, action=kind).filter(
+        Q(until__isnull=True) | Q(until__gt=now)
+    )
+
+
+def is_banned(user) -> bool:
+    return _active(user.pk, ModerationAction.Kind.BAN).exists()
+
+
+def suspended_until(user, now=None):
+    """The end of the user's current suspension, or None."""
+    action = _active(user.pk, ModerationAction.Kind.SUSPEND, now).order_by("-until").first()
+    return action.until if action else None
+
+
+def standing(user) -> str | None:
+    """`banned`, `suspended` or None (in good standing)."""
+    if is_banned(user):
+        return "banned"
+    if suspended_until(user):
+        return "suspended"
+    return None
+
+
+def chat_muted_until(user):
+    action = _active(user.pk, ModerationAction.Kind.MUTE_CHAT).order_by("-until").first()
+    return action.until if action else None
+
+
+def ignored_ids(user_id) -> set[int]:
+    """The people whose chat `user_id` doesn't see: muted or blocked by them."""
+    muted = Mute.objects.filter(muter_id=user_id).values_list("muted_id", flat=True)
+    blocked = Block.objects.filter(blocker_id=user_id).values_list("blocked_id", flat=True)
+    return set(muted) | set(blocked)
+
+
+def ignores(user_id, other_id) -> bool:
+    return other_id in ignored_ids(user_id)
+
+
+def avoided(user_ids) -> dict[int, frozenset[int]]:
+    """For each of `user_ids`, the others it must not sit with (blocked either way)."""
+    pairs = Block.objects.filter(
+        Q(blocker_id__in=user_ids) | Q(blocked_id__in=user_ids)
+    ).values_list("blocker_id", "blocked_id")
+    avoid: dict[int, set[int]] = {uid: set() for uid in user_ids}
+    for blocker, blocked in pairs:
+        avoid.setdefault(blocker, set()).add(blocked)
+        avoid.setdefault(blocked, set()).add(blocker)
+    return {uid: frozenset(others) for uid, others in avoid.items()}
+
+
+def chat_for(*, game_id, user) -> list[ChatMessage]:
+    """The game's chat as `user` sees it: visible games only, minus hidden and ignored."""
+    game_selectors.visible_game(game_id, user)  # 404 for private games of others
+    messages = (
+        ChatMessage.objects.filter(game_id=game_id, hidden=False)
+        .exclude(user_id__in=ignored_ids(user.pk))
+        .select_related("user")
+        .order_by("-created", "-pk")[:CHAT_HISTORY]
+    )
+    return list(reversed(messages))
+
+
+def warnings_for(user):
+    return ModerationAction.objects.filter(target=user, action=ModerationAction.Kind.WARN)
+
+
+def chat_message_payload(message: ChatMessage) -> dict:
+    """A chat message as clients get it, REST and WebSocket alike."""
+    return {
+        "id": message.pk,
+        "user": message.user.username,
+        "text": message.text,
+        "created": message.created.isoformat().replace("+00:00", "Z"),
+    }

@@ -1,0 +1,399 @@
+"""Writes for moderation: players' chat, mutes, blocks and reports; moderators' actions.
+
+Every moderator action needs a reason and writes one `ModerationAction` row in the same
+transaction as its effect. Suspensions and bans deactivate the account (`is_active`
+False): Django's session backend and DRF's token authentication then refuse it on the
+very next request, and its open sockets are told to close (`user.kicked`) on commit.
+"""
+
+import logging
+from datetime import datetime
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import username_validator
+from barkside.errors import ServiceError
+from games import realtime
+from games import selectors as game_selectors
+from games import services as game_services
+from games.models import Game, Seat
+from matchmaking.models import QueueEntry
+from moderation import selectors
+from moderation.models import Block, ChatMessage, ModerationAction, Mute, Report
+
+log = logging.getLogger(__name__)
+Kind = ModerationAction.Kind
+
+
+# --- chat -------------------------------------------------------------------------------
+
+
+def chat_post(*, game_id, user, text: str) -> ChatMessage:
+    """A player's message to their table, stored and sent to the game's sockets on commit."""
+    text = text.strip()
+    if not text:
+        raise ServiceError("invalid", "some fields are not valid", fields={"text": ["Empty."]})
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise ServiceError("not_found", "no such game", status=404)
+    if not Seat.objects.filter(game=game, user=user).exists():
+        if game.private:
+            raise ServiceError("not_found", "no such game", status=404)
+        raise ServiceError("not_a_player", "only the players of a game chat in it", status=403)
+    if until := selectors.chat_muted_until(user):
+        raise ServiceError(
+            "chat_muted",
+            "a moderator muted your chat for now",
+            status=403,
+            extra={"until": until.isoformat() if until else None},
+        )
+    _chat_rate_limit(user.pk)
+    message = ChatMessage.objects.create(game=game, user=user, text=text)
+    payload = {**selectors.chat_message_payload(message), "user_id": user.pk}
+    transaction.on_commit(lambda: _send(realtime.game_group(game.pk), "chat.message", payload))
+    return message
+
+
+def _chat_rate_limit(user_id: int) -> None:
+    """CHAT_RATE_MESSAGES per CHAT_RATE_SECONDS, in fixed windows counted in the cache.
+
+    Here rather than a DRF throttle so the REST and the WebSocket path share one budget.
+    """
+    window = settings.CHAT_RATE_SECONDS
+    now = timezone.now().timestamp()
+    key = f"chat-rate:{user_id}:{int(now // window)}"
+    cache.add(key, 0, timeout=window + 1)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr: a new window
+        cache.set(key, 1, timeout=window + 1)
+        count = 1
+    if count > settings.CHAT_RATE_MESSAGES:
+        wait = int(window - now % window) + 1
+        raise ServiceError(
+            "throttled",
+            f"too many messages: wait {wait} seconds",
+            status=429,
+            extra={"retry_after": wait},
+        )
+
+
+def _user_named(username: str):
+    user = get_user_model().objects.filter(username__iexact=username).first()
+    if user is None:
+        raise ServiceError("not_found", "no such user", status=404)
+    return user
+
+
+def _not_self(user, other) -> None:
+    if user.pk == other.pk:
+        raise ServiceError(
+            "invalid", "some fields are not valid", fields={"username": ["That is you."]}
+        )
+
+
+def mute_add(*, user, username: str) -> None:
+    other = _user_named(username)
+    _not_self(user, other)
+    Mute.objects.get_or_create(muter=user, muted=other)
+
+
+def mute_remove(*, user, username: str) -> None:
+    Mute.objects.filter(muter=user, muted=_user_named(username)).delete()
+
+
+def block_add(*, user, username: str) -> None:
+    other = _user_named(username)
+    _not_self(user, other)
+    Block.objects.get_or_create(blocker=user, blocked=other)
+
+
+def block_remove(*, user, username: str) -> None:
+    Block.objects.filter(blocker=user, blocked=_user_named(username)).delete()
+
+
+# --- reports ----------------------------------------------------------------------------
+
+
+def report_create(
+    *, reporter, username: str, reason: str, game_id=None, message_id=None, comment=""
+) -> tuple[Report, bool]:
+    """`(report, created)`: the same open report again is merged into the first one."""
+    reported = _user_named(username)
+    _not_self(reporter, reported)
+    message = None
+    if message_id is not None:
+        message = ChatMessage.objects.filter(pk=message_id, user=reported).first()
+        if message is None:
+            raise ServiceError("not_found", "no such message of that user", status=404)
+        game_id = message.game_id
+    if game_id is not None:
+        game_selectors.visible_game(game_id, reporter)
+    with transaction.atomic():
+        existing = (
+            Report.objects.select_for_update()
+            .filter(
+                reporter=reporter,
+                reported=reported,
+                game_id=game_id,
+                reason=reason,
+                status=Report.Status.OPEN,
+            )
+            .first()
+        )
+        if existing is not None:
+            return existing, False
+        report = Report.objects.create(
+            reporter=reporter,
+            reported=reported,
+            game_id=game_id,
+            message=message,
+            reason=reason,
+            comment=comment,
+        )
+    return report, True
+
+
+# --- moderators' actions ----------------------------------------------------------------
+
+
+def can_moderate(user) -> bool:
+    """Superusers, and staff with the `moderation.moderate` permission."""
+    if not (user and user.is_authenticated and user.is_active):
+        return False
+    return user.is_superuser or (user.is_staff and user.has_perm("moderation.moderate"))
+
+
+def _log(*, moderator, action, reason: str, target=None, report=None, **fields):
+    if not can_moderate(moderator):
+        raise ServiceError("permission_denied", "only moderators may do this", status=403)
+    if not (reason or "").strip():
+        raise ServiceError(
+            "invalid", "some fields are not valid", fields={"reason": ["A reason is required."]}
+        )
+    entry = ModerationAction.objects.create(
+        moderator=moderator,
+        action=action,
+        target=target,
+        report=report,
+        reason=reason.strip(),
+        **fields,
+    )
+    if report is not None and report.status == Report.Status.OPEN:
+        report.status = (
+            Report.Status.DISMISSED if action == Kind.DISMISS else Report.Status.ACTIONED
+        )
+        report.save(update_fields=["status"])
+    return entry
+
+
+@transaction.atomic
+def report_dismiss(*, moderator, report: Report, reason: str) -> ModerationAction:
+    return _log(
+        moderator=moderator,
+        action=Kind.DISMISS,
+        reason=reason,
+        target=report.reported,
+        report=report,
+        game=report.game,
+    )
+
+
+@transaction.atomic
+def user_warn(*, moderator, user, reason: str, report=None) -> ModerationAction:
+    return _log(moderator=moderator, action=Kind.WARN, reason=reason, target=user, report=report)
+
+
+@transaction.atomic
+def chat_mute(*, moderator, user, reason: str, until: datetime, report=None):
+    _future(until)
+    return _log(
+        moderator=moderator,
+        action=Kind.MUTE_CHAT,
+        reason=reason,
+        target=user,
+        report=report,
+        until=until,
+    )
+
+
+def user_suspend(*, moderator, user, reason: str, until: datetime, report=None):
+    """No login, no queue, no API until `until`; running games go on autopilot."""
+    _future(until)
+    return _shut_out(Kind.SUSPEND, moderator, user, reason, until, report)
+
+
+def user_ban(*, moderator, user, reason: str, report=None):
+    return _shut_out(Kind.BAN, moderator, user, reason, None, report)
+
+
+def _shut_out(kind, moderator, user, reason, until, report) -> ModerationAction:
+    with transaction.atomic():
+        entry = _log(
+            moderator=moderator,
+            action=kind,
+            reason=reason,
+            target=user,
+            report=report,
+            until=until,
+        )
+        get_user_model().objects.filter(pk=user.pk).update(is_active=False)
+        user.is_active = False
+        QueueEntry.objects.filter(user=user).delete()
+        transaction.on_commit(lambda: _send(realtime.user_group(user.pk), "user.kicked", {}))
+    _autopilot(user)
+    return entry
+
+
+def _autopilot(user) -> None:
+    """The AI takes each running seat of `user`, one game per transaction."""
+    running = Seat.objects.filter(
+        user=user, state=Seat.State.PLAYING, game__status=Game.Status.ACTIVE
+    ).values_list("game_id", flat=True)
+    for game_id in list(running):
+        with transaction.atomic():
+            game = game_services._locked(game_id)
+            seat = game.seats.filter(user=user, state=Seat.State.PLAYING).first()
+            if game.status != Game.Status.ACTIVE or seat is None:
+                continue
+            Seat.objects.filter(pk=seat.pk).update(state=Seat.State.AUTOPILOT)
+            game_services._bump(game, kind="autopilot", seat=seat.number)
+
+
+def suspensions_lift(now=None) -> int:
+    """Reactivate accounts whose suspension is over (and who are not banned)."""
+    now = now or timezone.now()
+    ids = (
+        ModerationAction.objects.filter(
+            action=Kind.SUSPEND, until__lte=now, target__is_active=False
+        )
+        .values_list("target_id", flat=True)
+        .distinct()
+    )
+    return sum(
+        suspension_lift_if_over(user) for user in get_user_model().objects.filter(pk__in=ids)
+    )
+
+
+def suspension_lift_if_over(user) -> bool:
+    """Reactivate `user` if a suspension deactivated them and it has ended."""
+    if user.is_active or selectors.standing(user) is not None:
+        return False
+    latest = (
+        ModerationAction.objects.filter(target=user, action__in=[Kind.SUSPEND, Kind.BAN, Kind.LIFT])
+        .order_by("-created", "-pk")
+        .first()
+    )
+    if latest is None or latest.action != Kind.SUSPEND:
+        return False  # deactivated by someone else, or already lifted
+    with transaction.atomic():
+        get_user_model().objects.filter(pk=user.pk).update(is_active=True)
+        ModerationAction.objects.create(
+            action=Kind.LIFT, target=user, reason="the suspension ended", until=latest.until
+        )
+    user.is_active = True
+    return True
+
+
+def login_check(user, password: str) -> None:
+    """Refuse a suspended or banned account by name - only to someone who knows its password."""
+    suspension_lift_if_over(user)
+    state = selectors.standing(user)
+    if state is None or not user.check_password(password):
+        return
+    if state == "banned":
+        raise ServiceError("banned", "this account is banned", status=403)
+    until = selectors.suspended_until(user)
+    raise ServiceError(
+        "suspended",
+        f"this account is suspended until {until:%Y-%m-%d %H:%M} UTC",
+        status=403,
+        extra={"until": until.isoformat()},
+    )
+
+
+@transaction.atomic
+def user_rename(*, moderator, user, reason: str, username: str = "", report=None):
+    """Replace an offensive username, by `username` or a neutral `player-<id>`."""
+    old = user.username
+    new = username or f"player-{user.pk}"
+    User = get_user_model()
+    problem = None
+    try:
+        username_validator(new)
+    except ValidationError as exc:
+        problem = exc.messages[0]
+    if not problem and User.objects.filter(username__iexact=new).exclude(pk=user.pk).exists():
+        problem = "A user with that username already exists."
+    if problem:
+        raise ServiceError("invalid", "some fields are not valid", fields={"username": [problem]})
+    entry = _log(
+        moderator=moderator,
+        action=Kind.RENAME,
+        reason=reason,
+        target=user,
+        report=report,
+        note=f"{old} -> {new}",
+    )
+    try:
+        with transaction.atomic():
+            User.objects.filter(pk=user.pk).update(username=new)
+    except IntegrityError:
+        raise ServiceError(
+            "invalid", "some fields are not valid", fields={"username": ["Taken."]}
+        ) from None
+    user.username = new
+    return entry
+
+
+@transaction.atomic
+def message_hide(*, moderator, message: ChatMessage, reason: str, report=None):
+    ChatMessage.objects.filter(pk=message.pk).update(hidden=True)
+    message.hidden = True
+    group = realtime.game_group(message.game_id)
+    transaction.on_commit(lambda: _send(group, "chat.hidden", {"id": message.pk}))
+    return _log(
+        moderator=moderator,
+        action=Kind.HIDE_MESSAGE,
+        reason=reason,
+        target=message.user,
+        report=report,
+        game=message.game,
+        message=message,
+    )
+
+
+@transaction.atomic
+def game_abort(*, moderator, game: Game, reason: str, report=None):
+    """End a running game with no result and no rating change."""
+    entry = _log(
+        moderator=moderator, action=Kind.ABORT_GAME, reason=reason, report=report, game=game
+    )
+    version = Game.objects.filter(pk=game.pk).values_list("version", flat=True).first()
+    if game_services.game_abort(game_id=game.pk, version=version, reason="moderation") is None:
+        raise ServiceError("not_active", "the game is not running", status=409)
+    return entry
+
+
+def _future(until) -> None:
+    if until is None or until <= timezone.now():
+        raise ServiceError(
+            "invalid", "some fields are not valid", fields={"until": ["Must be in the future."]}
+        )
+
+
+def _send(group: str, kind: str, payload: dict) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group, {"type": kind, **payload})
+    except Exception:  # a lost chat line or kick: the REST GET and the next request tell
+        log.exception("sending %s to %s failed", kind, group)

@@ -1,0 +1,14 @@
+"""Moderation API routes, included under /api/."""
+
+from django.urls import path
+
+from moderation import apis
+
+urlpatterns = [
+    path("games/<int:game_id>/chat", apis.ChatView.as_view(), name="game-chat"),
+    path("mutes/<str:username>", apis.MuteView.as_view(), name="mute"),
+    path("blocks/<str:username>", apis.BlockView.as_view(), name="block"),
+    path("reports", apis.ReportsView.as_view(), name="reports"),
+    path("moderation/warnings", apis.WarningsView.as_view(), name="moderation-warnings"),
+    path("moderation/actions", apis.ActionsView.as_view(), name="moderation-actions"),
+]
