@@ -1,6 +1,6 @@
 // Barkside's service worker: the app shell from the cache when the network is gone,
 // never a stale API answer (/api/ and /ws/ go to the network only), and Web Push.
-const CACHE = "barkside-shell-v2";
+const CACHE = "barkside-shell-v3";
 const SHELL = [
   "/",
   "/manifest.webmanifest",
@@ -24,6 +24,7 @@ const SHELL = [
   "/app/js/screens/newgame.js",
   "/app/js/screens/table.js",
   "/app/js/screens/tableparts.js",
+  "/app/js/screens/chat.js",
   "/app/js/screens/over.js",
   "/app/js/screens/waiting.js",
   "/app/js/screens/rules.js",

@@ -8,6 +8,7 @@ export class ApiError extends Error {
     this.code = (body && body.code) || "error";
     this.detail = (body && body.detail) || "";
     this.fields = (body && body.fields) || {};
+    this.body = body || {};
   }
 }
 
@@ -64,6 +65,11 @@ export const api = {
   queueLeave: () => request("DELETE", "matchmaking"),
   player: (username) => get(`players/${encodeURIComponent(username)}`),
   leaderboard: (speed, page = 1) => get(`leaderboard?speed=${encodeURIComponent(speed)}&page=${Number(page) || 1}`),
+  chat: (id) => get(`games/${id}/chat`),
+  chatPost: (id, text) => post(`games/${id}/chat`, { text }),
+  report: (body) => post("reports", body),
+  mute: (username) => post(`mutes/${encodeURIComponent(username)}`),
+  unmute: (username) => request("DELETE", `mutes/${encodeURIComponent(username)}`),
   pushKey: () => get("push/key"),
   pushSubscribe: (subscription, language) => post("push/subscriptions", { ...subscription, lang: language }),
   pushUnsubscribe: (endpoint) => request("DELETE", "push/subscriptions", { endpoint }),

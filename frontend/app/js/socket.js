@@ -23,8 +23,9 @@ function fullGame(msg) {
 }
 
 export class GameFeed {
-  constructor(gameId, { onGame, onStatus, onError }) {
+  constructor(gameId, { onGame, onStatus, onError, onChat }) {
     this.id = gameId;
+    this.onChat = onChat || (() => {});
     this.onGame = onGame;
     this.onStatus = onStatus || (() => {});
     this.onError = onError || (() => {});
@@ -102,6 +103,10 @@ export class GameFeed {
     if (!msg || typeof msg !== "object") return;
     if (msg.type === "error" && msg.code) {
       this.onError(msg);
+      return;
+    }
+    if (msg.type === "chat" || msg.type === "chat_hidden") {
+      this.onChat(msg);
       return;
     }
     const game = fullGame(msg);

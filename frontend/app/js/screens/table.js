@@ -4,6 +4,8 @@ import { api } from "../api.js";
 import { announce, h, mount, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { GameFeed } from "../socket.js";
+import { session } from "../store.js";
+import { TableChat, openReportDialog, toggleMute } from "./chat.js";
 import { appHeader, seatName } from "./chrome.js";
 import { renderOver } from "./over.js";
 import {
@@ -33,6 +35,7 @@ export function renderGame(id) {
   const ctx = {
     id, game: null, status: "connecting", selected: [], busy: false, legalKey: "",
     lastTrick: null, lastTrickFresh: false, freshInTrick: 0,
+    chat: null, muted: new Set(),
   };
   const queue = [];
   let timer = null;
@@ -46,6 +49,12 @@ export function renderGame(id) {
       ctx.status = status;
       const pill = document.getElementById("conn");
       if (pill) pill.replaceWith(statusPill(status));
+      if (ctx.chat) ctx.chat.setLive(status === "live");
+    },
+    onChat: (msg) => {
+      if (!ctx.chat) return; // the chat fetches everything when it opens
+      if (msg.type === "chat_hidden") ctx.chat.hide(msg.id);
+      else ctx.chat.add([msg]);
     },
     onError: (err) => {
       if (err.status === 404) {
@@ -201,6 +210,25 @@ export function renderGame(id) {
       h("button", { class: "btn primary", type: "button", onclick: retake }, t("table.retake")));
   }
 
+  // Report and mute, for the other people at the table.
+  const people = {
+    muted: ctx.muted,
+    report: (username) => openReportDialog({ username, gameId: id }),
+    mute: (username) => toggleMute(username, ctx.muted, () => {
+      if (ctx.chat) ctx.chat.refilter();
+      draw();
+    }),
+  };
+
+  function tableChat(player) {
+    if (!ctx.chat) {
+      const user = session.get().user;
+      ctx.chat = new TableChat(id, { me: user && user.username, canPost: player, muted: ctx.muted });
+      ctx.chat.setLive(ctx.status === "live");
+    }
+    return ctx.chat.el;
+  }
+
   function drawTable(game) {
     const view = game.view;
     const player = view.seat !== undefined && view.seat !== null;
@@ -220,7 +248,8 @@ export function renderGame(id) {
         h("h1", { class: "visually-hidden" }, t("table.heading", { id, round: view.round })),
         turnBanner(game, view),
         retakePanel(game),
-        seatsPanel(game, view),
+        seatsPanel(game, view, people),
+        tableChat(player),
         view.phase === "passing" || view.moves.length < view.players ? lastRoundPanel(game, view) : null,
         trickPanel(game, view, ctx),
         player ? handPanel(view, ctx.selected, tap) : h("p", { class: "muted" }, t("table.spectator")),
@@ -240,6 +269,7 @@ export function renderGame(id) {
 
   return () => {
     feed.close();
+    if (ctx.chat) ctx.chat.close();
     clearTimeout(timer);
     clearInterval(clock);
   };

@@ -75,7 +75,7 @@ function kindsMeter(kinds) {
 }
 
 // Every seat: hand size, whether they are to act, their doghouse.
-export function seatsPanel(game, view) {
+export function seatsPanel(game, view, people = null) {
   const n = view.players;
   const first = view.seat ?? 0;
   return h("section", { class: "panel seats", "aria-labelledby": "seats-h" },
@@ -97,9 +97,27 @@ export function seatsPanel(game, view) {
           icon("house"),
           kindsMeter(view.kinds[s]),
           view.doghouses[s].length ? cardRow(view.doghouses[s], { size: "mini" }) : null),
+        people && seat && seat.username && s !== view.seat ? personActions(seat.username, people) : null,
       );
     })),
   );
+}
+
+// Report or mute another person at the table.
+function personActions(username, people) {
+  const muted = people.muted.has(username);
+  return h("div", { class: "seat-actions" },
+    h("button", {
+      type: "button", class: "btn small", "data-focus": `report-${username}`,
+      "aria-label": t("report.playerLabel", { name: username }),
+      onclick: () => people.report(username),
+    }, t("report.action")),
+    h("button", {
+      type: "button", class: "btn small", "data-focus": `mute-${username}`,
+      "aria-pressed": muted ? "true" : "false",
+      "aria-label": t(muted ? "mute.undoLabel" : "mute.label", { name: username }),
+      onclick: () => people.mute(username),
+    }, t(muted ? "mute.undo" : "mute.action")));
 }
 
 function moveItem(game, move, freshIndex) {
