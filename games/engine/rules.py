@@ -121,30 +121,52 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
     if phase == PASSING:
         if state["rounds"][-1]["passes"][seat] is not None:
             return []
-        hand = state["hands"][seat]
-        distinct = sorted(set(hand))
-        moves = []
-        for i, a in enumerate(distinct):
-            if hand.count(a) >= 2:
-                moves.append({"kind": "pass", "cards": [a, a]})
-            for b in distinct[i + 1 :]:
-                moves.append({"kind": "pass", "cards": [a, b]})
-        return moves
+        return _pass_moves(state["hands"][seat])
     if phase != TRICKS or state["turn"] != seat:
         return []
     hand = state["hands"][seat]
-    counts = _counts(hand)
     trick = state["trick"]
-    if trick["count"] is None:  # leading
-        moves = [{"kind": "play", "cards": [s]} for s in counts]
-        if state["sets_unlocked"]:
-            most = len(hand) - 1
-            for s, c in counts.items():
-                for k in range(2, min(c, most) + 1):
-                    moves.append({"kind": "play", "cards": [s] * k})
-        return moves
-    k, top = trick["count"], trick["top"]
-    moves = [{"kind": "play", "cards": [s] * k} for s, c in counts.items() if s >= top and c >= k]
+    if trick["count"] is None:
+        return _lead_moves(hand, state["sets_unlocked"])
+    return _follow_moves(hand, trick["count"], trick["top"])
+
+
+# Hands are kept sorted (see begin_round and _exchange_passes), and the move generators
+# below rely on it: `dict.fromkeys(hand)` gives the distinct strengths in ascending order
+# and the lowest cards come first. Plain loops with `append` measured faster here than
+# nested comprehensions, and `hand.count` (in C) faster than building a dict of counts.
+
+
+def _pass_moves(hand: list[int]) -> list[dict]:
+    """Each pair of cards once: [a, a] when a is held twice, then [a, b] for every b > a."""
+    distinct = list(dict.fromkeys(hand))
+    moves = []
+    for i, a in enumerate(distinct):
+        if hand.count(a) >= 2:
+            moves.append({"kind": "pass", "cards": [a, a]})
+        for b in distinct[i + 1 :]:
+            moves.append({"kind": "pass", "cards": [a, b]})
+    return moves
+
+
+def _lead_moves(hand: list[int], sets_unlocked: bool) -> list[dict]:
+    """Every single, then (once unlocked) every set that leaves a card in hand."""
+    distinct = dict.fromkeys(hand)
+    moves = [{"kind": "play", "cards": [s]} for s in distinct]
+    if sets_unlocked:
+        most = len(hand) - 1
+        for s in distinct:
+            for k in range(2, min(hand.count(s), most) + 1):
+                moves.append({"kind": "play", "cards": [s] * k})
+    return moves
+
+
+def _follow_moves(hand: list[int], k: int, top: int) -> list[dict]:
+    """Every set of `k` cards of strength `top` or more, then the tail-tuck."""
+    moves = []
+    for s in dict.fromkeys(hand):
+        if s >= top and (k == 1 or hand.count(s) >= k):
+            moves.append({"kind": "play", "cards": [s] * k})
     moves.append({"kind": "tuck", "cards": hand[:k]})
     return moves
 
@@ -152,13 +174,6 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
 def check_seat(state: dict, seat: int) -> None:
     if type(seat) is not int or not 0 <= seat < state["players"]:
         raise ValueError(f"no seat {seat!r} in a game of {state['players']}")
-
-
-def _counts(hand: list[int]) -> dict[int, int]:
-    counts: dict[int, int] = {}
-    for card in hand:
-        counts[card] = counts.get(card, 0) + 1
-    return counts
 
 
 # --- applying a move ------------------------------------------------------------------
@@ -200,9 +215,16 @@ def _parse(state: dict, move: dict) -> tuple[int, str, list[int] | None]:
         raise IllegalMove("bad_move", "kind must be pass, play or tuck")
     if cards is None and kind == "tuck":
         return seat, kind, None
-    if not isinstance(cards, list) or not all(type(c) is int for c in cards):
-        raise IllegalMove("bad_move", "cards must be a list of card strengths")
+    if not isinstance(cards, list):
+        raise _bad_cards()
+    for card in cards:  # a plain loop: cheaper than all() over a generator, on every move
+        if type(card) is not int:  # not isinstance: True is an int but no card strength
+            raise _bad_cards()
     return seat, kind, sorted(cards)
+
+
+def _bad_cards() -> IllegalMove:
+    return IllegalMove("bad_move", "cards must be a list of card strengths")
 
 
 def _pass(state: dict, seat: int, cards: list[int]) -> tuple[dict, list[dict]]:
@@ -249,8 +271,7 @@ def _open_trick(state: dict, leader: int, start: int) -> None:
 
 
 def _play(state: dict, seat: int, cards: list[int]) -> tuple[dict, list[dict]]:
-    hand = state["hands"][seat]
-    rest = without(hand, cards)
+    rest = without(state["hands"][seat], cards)
     if rest is None:
         raise IllegalMove("cards_not_in_hand", "you do not hold those cards")
     if not cards:
@@ -270,8 +291,8 @@ def _play(state: dict, seat: int, cards: list[int]) -> tuple[dict, list[dict]]:
             raise IllegalMove("wrong_count", f"play exactly {trick['count']} cards")
         if strength < trick["top"]:
             raise IllegalMove("too_low", f"play strength {trick['top']} or higher, or tuck")
-    new = _after_move(state, seat, rest, {"seat": seat, "play": cards})
-    new["trick"].update(count=k, top=strength, winner=seat)
+    played = {**trick, "count": k, "top": strength, "winner": seat, "moves": trick["moves"] + 1}
+    new = _after_move(state, seat, rest, {"seat": seat, "play": cards}, played)
     return _next_turn(new, [{"type": "played", "seat": seat, "cards": cards}])
 
 
@@ -282,14 +303,16 @@ def _tail_tuck(state: dict, seat: int, cards: list[int] | None) -> tuple[dict, l
     hand = state["hands"][seat]
     k = trick["count"]
     lowest = hand[:k]
-    if cards is not None:
+    if cards is not None and not (cards == lowest and len(cards) == k):  # the usual tuck is valid
         if without(hand, cards) is None:
             raise IllegalMove("cards_not_in_hand", "you do not hold those cards")
         if len(cards) != k:
             raise IllegalMove("wrong_count", f"tuck exactly {k} cards")
         if cards != lowest:
             raise IllegalMove("tuck_not_lowest", f"a tail-tuck discards your {k} lowest cards")
-    new = _after_move(state, seat, hand[k:], {"seat": seat, "tuck": lowest})
+    tucked = trick.copy()
+    tucked["moves"] += 1
+    new = _after_move(state, seat, hand[k:], {"seat": seat, "tuck": lowest}, tucked)
     events = [{"type": "tucked", "seat": seat, "cards": lowest}]
     if not state["sets_unlocked"]:
         new["sets_unlocked"] = True
@@ -298,19 +321,23 @@ def _tail_tuck(state: dict, seat: int, cards: list[int] | None) -> tuple[dict, l
 
 
 def _copy_round(state: dict) -> tuple[dict, dict]:
-    new = dict(state)
-    rnd = dict(state["rounds"][-1])
-    new["rounds"] = state["rounds"][:-1] + [rnd]
+    """A shallow copy of `state` with a private copy of its current round to change."""
+    # `.copy()` measured cheaper than dict()/list() and than {**state, ...} literals
+    new = state.copy()
+    rounds = new["rounds"] = state["rounds"].copy()
+    rnd = rounds[-1] = rounds[-1].copy()
     return new, rnd
 
 
-def _after_move(state: dict, seat: int, rest: list[int], entry: dict) -> dict:
+def _after_move(state: dict, seat: int, rest: list[int], entry: dict, trick: dict) -> dict:
+    """A copy of `state` in which `seat` holds `rest`, `entry` is the round's latest move
+    and `trick` the trick. Only what changes is copied; the rest is shared, never mutated.
+    """
     new, rnd = _copy_round(state)
     rnd["moves"] = rnd["moves"] + [entry]
-    new["hands"] = list(state["hands"])
-    new["hands"][seat] = rest
-    new["trick"] = dict(state["trick"])
-    new["trick"]["moves"] += 1
+    hands = new["hands"] = state["hands"].copy()
+    hands[seat] = rest
+    new["trick"] = trick
     return new
 
 
