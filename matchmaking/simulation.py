@@ -105,3 +105,18 @@ def could_still_sit(left: list[forming.Wish]) -> list[forming.Wish]:
             if len(accepting) >= size:
                 stuck.extend(accepting)
     return stuck
+
+
+def enqueue(user, wish: forming.Wish):
+    """Queue `user` with `wish`'s wishes, joined when the wish says (for database runs)."""
+    from matchmaking.models import QueueEntry  # late: the planner runs without Django
+
+    return QueueEntry.objects.create(
+        user=user,
+        sizes=sorted(wish.sizes),
+        time_per_move=wish.time_per_move,
+        rated=wish.rated,
+        ai_fill=wish.ai_fill,
+        skill=wish.skill,
+        joined=wish.joined,
+    )

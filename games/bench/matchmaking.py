@@ -78,7 +78,6 @@ def _bench_database(write, rules, until) -> None:
     from django.contrib.auth import get_user_model
 
     from matchmaking import services
-    from matchmaking.models import QueueEntry
 
     wishes = simulation.random_wishes(PLAYERS, random.Random(0), ARRIVALS)
     User = get_user_model()
@@ -89,15 +88,7 @@ def _bench_database(write, rules, until) -> None:
             user_of = {w.id: u for w, u in zip(wishes, users, strict=True)}
 
             def arrive(wish):
-                QueueEntry.objects.create(
-                    user=user_of[wish.id],
-                    sizes=sorted(wish.sizes),
-                    time_per_move=wish.time_per_move,
-                    rated=wish.rated,
-                    ai_fill=wish.ai_fill,
-                    skill=wish.skill,
-                    joined=wish.joined,
-                )
+                simulation.enqueue(user_of[wish.id], wish)
 
             def run(queued, now):
                 t0 = time.perf_counter()

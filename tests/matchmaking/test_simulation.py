@@ -81,15 +81,7 @@ def test_three_hundred_players_are_seated_through_the_database(
     wish_of = {u.pk: w for w, u in zip(wishes, users, strict=True)}
 
     def arrive(wish):
-        QueueEntry.objects.create(
-            user=user_of[wish.id],
-            sizes=sorted(wish.sizes),
-            time_per_move=wish.time_per_move,
-            rated=wish.rated,
-            ai_fill=wish.ai_fill,
-            skill=wish.skill,
-            joined=wish.joined,
-        )
+        simulation.enqueue(user_of[wish.id], wish)
 
     def run(queued, now):
         tables = []

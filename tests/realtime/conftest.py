@@ -6,46 +6,12 @@ Every test here uses a transactional database: broadcasts and AI turns are sched
 
 import pytest
 
-from games import services, tasks
-
 from .processes import (
     Processes,
     database_url_for_tests,
     redis_for_tests,
     use_broker,
 )
-
-
-@pytest.fixture
-def memory_layer(settings):
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    settings.AI_MOVE_DELAY = 0
-
-
-class Queued(list):
-    """AI tasks that would have been sent to the broker: `(game_id, version)` pairs."""
-
-
-@pytest.fixture
-def queued(monkeypatch) -> Queued:
-    """Record AI tasks instead of sending them, so unit tests drive the AI themselves."""
-    calls = Queued()
-    monkeypatch.setattr(
-        tasks.ai_move, "apply_async", lambda args, **kwargs: calls.append(tuple(args))
-    )
-    monkeypatch.setattr(tasks.ai_move, "delay", lambda *args: calls.append(tuple(args)))
-    return calls
-
-
-@pytest.fixture
-def table(alice, bob, carol, memory_layer, queued):
-    """A running public game of three people: alice in seat 0, bob 1, carol 2."""
-    game = services.game_create(user=alice, players=3, time_per_move=300)
-    services.game_join(game_id=game.pk, user=bob)
-    services.game_join(game_id=game.pk, user=carol)
-    game.refresh_from_db()
-    return game
-
 
 # --- real processes -----------------------------------------------------------------------
 
