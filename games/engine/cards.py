@@ -1,7 +1,5 @@
 """Cards are strengths (ints); a deck is five of each strength from 1 to `max_strength`."""
 
-from collections import Counter
-
 COPIES = 5
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 MAX_HAND = 10
@@ -42,9 +40,3 @@ def without(hand: list[int], cards: list[int]) -> list[int] | None:
 
 def deal_size(pool: int, players: int) -> int:
     return min(MAX_HAND, pool // players)
-
-
-def is_subset(cards: list[int], hand: list[int]) -> bool:
-    need = Counter(cards)
-    have = Counter(hand)
-    return all(have[c] >= k for c, k in need.items())
