@@ -7,6 +7,7 @@ from django.dispatch import receiver
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
+from barkside.celery import app as celery_app
 from games import services, tasks
 from tests.helpers import PASSWORD
 
@@ -113,6 +114,14 @@ def throttle_rate(monkeypatch):
 def memory_layer(settings):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     settings.AI_MOVE_DELAY = 0
+
+
+@pytest.fixture
+def in_process_workers(memory_layer):
+    """AI turns run eagerly inside the committing request, with no Celery worker."""
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = False
 
 
 class Queued(list):

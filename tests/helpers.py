@@ -1,6 +1,11 @@
 """Helpers the test folders share (fixtures live in tests/conftest.py)."""
 
+import random
+
 from rest_framework.test import APIClient
+
+from games import engine
+from games.models import Game
 
 PASSWORD = "Tail-tuck-7-doghouse"
 
@@ -11,3 +16,18 @@ def client_for(user=None) -> APIClient:
     if user is not None:
         client.force_authenticate(user)
     return client
+
+
+def fast_forward(game: Game) -> dict:
+    """Store `game` one move before its end (random moves by the pure engine, no events)
+    and return that last move, `{"seat", "kind", "cards"}`, for the test to make for real."""
+    rng, state = random.Random(0), game.state
+    while True:
+        seat = engine.to_act(state)[0]
+        last = {"seat": seat, **rng.choice(engine.legal_moves(state, seat))}
+        after, _ = engine.apply(state, last)
+        if after["phase"] == engine.OVER:
+            break
+        state = after
+    Game.objects.filter(pk=game.pk).update(state=state)
+    return last

@@ -4,26 +4,19 @@ The database is transactional (real commits), because AI turns and broadcasts ar
 scheduled with `transaction.on_commit`.
 """
 
-import random
-
 import pytest
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
-from barkside.celery import app as celery_app
 from games import engine, services
 from games.models import Game, GameEvent
 from games.services import Actor
-from tests.helpers import client_for
+from tests.helpers import client_for, fast_forward
 
 
 @pytest.fixture(autouse=True)
-def eager_ai(settings):
-    settings.AI_MOVE_DELAY = 0
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = False
+def eager_ai(in_process_workers):
+    """Every test here plays AI seats inside the request."""
 
 
 @pytest.fixture(autouse=True)
@@ -165,15 +158,7 @@ def finish(game_id) -> None:
     write path, which ends the game. Whole games through the API are in test_leaks.py.
     """
     game = Game.objects.get(pk=game_id)
-    rng, s = random.Random(0), game.state
-    while True:
-        seat = engine.to_act(s)[0]
-        last = {"seat": seat, **rng.choice(engine.legal_moves(s, seat))}
-        after, _ = engine.apply(s, last)
-        if after["phase"] == engine.OVER:
-            break
-        s = after
-    Game.objects.filter(pk=game_id).update(state=s)
+    last = fast_forward(game)
     services.apply_move(game_id, Actor("player", last.pop("seat")), last, game.version)
 
 

@@ -10,8 +10,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
-from barkside.celery import app as celery_app
-
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -27,12 +25,8 @@ PASSWORD = "Tail-tuck-7-doghouse"
 
 
 @pytest.fixture(autouse=True)
-def eager_ai(settings):
-    settings.AI_MOVE_DELAY = 0
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = False
+def eager_ai(in_process_workers):
+    """Every test here plays AI seats inside the request."""
 
 
 @pytest.fixture(scope="module")
@@ -107,3 +101,19 @@ def start_ai_game(page: Page, players: int = 3, level: str = "random") -> int:
     page.wait_for_url("**/#/game/*")
     expect(page.locator(".hand-card").first).to_be_visible()
     return int(page.url.rsplit("/", 1)[1])
+
+
+def seat_alice_and_bob(alice, bob):
+    """Alice opens a private table (a friend and an AI), Bob joins by the invite link;
+    the table is full, so both phones go from the waiting room to the game."""
+    sign_up(alice, "alice")
+    alice.get_by_role("link", name="Play with friends").click()
+    alice.get_by_label("Seat 3").select_option("random")  # seat 2 stays "a friend"
+    alice.get_by_role("button", name="Start the table").click()
+    expect(alice.get_by_role("heading", name="Waiting for players")).to_be_visible()
+    link = alice.locator("#invite-link").input_value()
+    assert "/#/join/" in link
+    sign_up(bob, "bob")
+    bob.goto(link)
+    expect(bob.locator(".hand-card").first).to_be_visible()
+    expect(alice.locator(".hand-card").first).to_be_visible()

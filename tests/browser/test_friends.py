@@ -2,7 +2,7 @@
 
 from playwright.sync_api import expect
 
-from .conftest import sign_up
+from .conftest import seat_alice_and_bob
 
 SYNCED = """([version]) => {
   const table = document.querySelector("section.table");
@@ -12,19 +12,7 @@ SYNCED = """([version]) => {
 
 def test_a_move_on_one_phone_appears_on_the_other_without_reload(new_phone):
     alice, bob = new_phone(), new_phone()
-    sign_up(alice, "alice")
-    alice.get_by_role("link", name="Play with friends").click()
-    alice.get_by_label("Seat 3").select_option("random")  # seat 2 stays "a friend"
-    alice.get_by_role("button", name="Start the table").click()
-    expect(alice.get_by_role("heading", name="Waiting for players")).to_be_visible()
-    link = alice.locator("#invite-link").input_value()
-    assert "/#/join/" in link
-
-    sign_up(bob, "bob")
-    bob.goto(link)
-    # The table is full: both phones go from the waiting room to the game.
-    expect(bob.locator(".hand-card").first).to_be_visible()
-    expect(alice.locator(".hand-card").first).to_be_visible()
+    seat_alice_and_bob(alice, bob)
     expect(bob.locator('li.seat[data-seat="0"] .seat-name')).to_have_text("alice")
 
     # Alice passes: Bob sees it, with no reload.

@@ -11,25 +11,11 @@ from playwright.sync_api import expect
 
 from moderation.models import ModerationAction, Report
 
-from .conftest import PASSWORD, screenshot, sign_up
+from .conftest import PASSWORD, screenshot, seat_alice_and_bob
 
 PAYLOAD = "<script>alert(1)</script> you dog"
 DESKTOP = {"width": 1280, "height": 900}
 REASON = "Abusive chat at table: first warning."
-
-
-def seat_alice_and_bob(alice, bob):
-    """Alice opens a private table (a friend and an AI), Bob joins by the invite link."""
-    sign_up(alice, "alice")
-    alice.get_by_role("link", name="Play with friends").click()
-    alice.get_by_label("Seat 3").select_option("random")  # seat 2 stays "a friend"
-    alice.get_by_role("button", name="Start the table").click()
-    expect(alice.get_by_role("heading", name="Waiting for players")).to_be_visible()
-    link = alice.locator("#invite-link").input_value()
-    sign_up(bob, "bob")
-    bob.goto(link)
-    expect(bob.locator(".hand-card").first).to_be_visible()
-    expect(alice.locator(".hand-card").first).to_be_visible()
 
 
 def open_chat(page):

@@ -8,7 +8,6 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from rest_framework.throttling import SimpleRateThrottle
 
-from barkside.celery import app as celery_app
 from games.models import Game, Seat
 from matchmaking.models import QueueEntry
 
@@ -16,17 +15,12 @@ T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture(autouse=True)
-def eager(settings):
-    settings.AI_MOVE_DELAY = 0
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+def eager(in_process_workers, settings):
     settings.MATCHMAKING_GAP_BASE = 100.0
     settings.MATCHMAKING_GAP_PER_SECOND = 10.0
     settings.MATCHMAKING_GAP_MAX = 1500.0
     settings.MATCHMAKING_AI_FILL_LIVE = 60.0
     settings.MATCHMAKING_AI_FILL_CORRESPONDENCE = 600.0
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = False
 
 
 @pytest.fixture(autouse=True)

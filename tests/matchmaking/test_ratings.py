@@ -1,7 +1,5 @@
 """Ratings: OpenSkill from the standings, AI seats fixed, left seats last, rated once."""
 
-import random
-
 import pytest
 
 from games import engine
@@ -9,6 +7,7 @@ from games import services as game_services
 from games.models import Game, Seat
 from matchmaking import ratings, services
 from matchmaking.models import Rating, RatingChange
+from tests.helpers import fast_forward
 
 
 def finished(seats, doghouses, losers, *, rated=True, time_per_move=60, left=()):
@@ -147,15 +146,7 @@ def test_displayed_rating_and_provisional_mark():
 def test_a_real_game_finished_through_the_write_path_is_rated(alice, bob):
     game = services._game_create_for([alice.pk, bob.pk], ["normal"], 60, True)
     game.refresh_from_db()
-    rng, s = random.Random(0), game.state
-    while True:
-        seat = engine.to_act(s)[0]
-        last = {"seat": seat, **rng.choice(engine.legal_moves(s, seat))}
-        after, _ = engine.apply(s, last)
-        if after["phase"] == engine.OVER:
-            break
-        s = after
-    Game.objects.filter(pk=game.pk).update(state=s)
+    last = fast_forward(game)
     seat = last.pop("seat")
     finished_game = game_services.apply_move(
         game.pk, game_services.Actor("player", seat), last, game.version
