@@ -40,19 +40,32 @@ def game_view(game: Game, seat: Seat | None) -> dict:
         "started": game.started,
         "ended": game.ended,
         "your_seat": seat.number if seat else None,
-        "seats": [_seat(s) for s in game.seats.all()],
+        "seats": _seats(game, game.seats.all()),
         "view": view,
     }
 
 
-def _seat(seat: Seat) -> dict:
-    return {
-        "number": seat.number,
-        "username": seat.user.username if seat.user_id else None,
-        "ai_level": seat.ai_level or None,
-        "state": seat.state,
-        "to_act": seat.to_act,
-    }
+def _seats(game: Game, seats) -> list[dict]:
+    # Whose turn it is comes from the game row's own state, not from the seat rows: the
+    # seats are a second query, and under READ COMMITTED they may already show the next
+    # version while the game row (and so the version a move must name) shows this one.
+    acting = _acting(game)
+    return [
+        {
+            "number": seat.number,
+            "username": seat.user.username if seat.user_id else None,
+            "ai_level": seat.ai_level or None,
+            "state": seat.state,
+            "to_act": seat.number in acting,
+        }
+        for seat in seats
+    ]
+
+
+def _acting(game: Game) -> set[int]:
+    if game.status != Game.Status.ACTIVE:
+        return set()  # an aborted game's state still names a seat to act
+    return set(engine.to_act(game.state))
 
 
 def games_of(user, status: str | None = None) -> QuerySet[Game]:
@@ -92,8 +105,8 @@ def game_summary(game: Game, user) -> dict:
         "version": game.version,
         "turn_deadline": game.turn_deadline,
         "your_seat": mine.number if mine else None,
-        "your_turn": bool(mine and mine.to_act),
-        "seats": [_seat(s) for s in seats],
+        "your_turn": bool(mine and mine.number in _acting(game)),
+        "seats": _seats(game, seats),
         "created": game.created,
         "result": game.result,
     }
