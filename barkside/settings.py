@@ -363,3 +363,6 @@ CELERY_BEAT_SCHEDULE["moderation-lift"] = {
     "task": "moderation.tasks.suspensions_lift",
     "schedule": env("MODERATION_LIFT_SECONDS", 60.0, float),
 }
+# The overview calls a running game stuck when its deadline passed this many seconds ago
+# and the sweeper (every SWEEP_SECONDS) still has not applied the timeout.
+STUCK_GRACE = env("STUCK_GRACE", 60.0, float)

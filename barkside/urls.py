@@ -5,10 +5,13 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from barkside import frontend
+from moderation.admin import overview_view
 
 urlpatterns = [
     # frontend/index.html; WhiteNoise usually answers first (see barkside/frontend.py).
     path("", frontend.index, name="home"),
+    # Staff only (admin_view sends others to the login); moderators only inside.
+    path("admin/overview/", admin.site.admin_view(overview_view), name="moderation-overview"),
     path("admin/", admin.site.urls),
     path("api/auth/", include("accounts.urls")),
     path("api/push/", include("notifications.urls")),

@@ -11,15 +11,27 @@ from datetime import timedelta
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
+from django.core.exceptions import PermissionDenied
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 
 from barkside.errors import ServiceError
-from moderation import services
+from moderation import overview, services
 from moderation.models import ChatMessage, ModerationAction, Report
 
 CHAT_CONTEXT = 5  # messages shown before and after the reported one
+
+# The admin's index links the overview for moderators (the template extends the stock one).
+admin.site.index_template = "admin/moderation/index.html"
+
+
+def overview_view(request):
+    """The overview page: running games, the queue, Redis and Celery, reports per day."""
+    if not services.can_moderate(request.user):
+        raise PermissionDenied
+    context = {**admin.site.each_context(request), "title": "Overview", **overview.figures()}
+    return TemplateResponse(request, "admin/moderation/overview.html", context)
 
 
 class ModeratorsOnly:

@@ -1,6 +1,7 @@
 """Shared pytest fixtures. pytest-django reads DJANGO_SETTINGS_MODULE from pyproject.toml."""
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.core.cache import cache
 from django.db.backends.signals import connection_created
 from django.dispatch import receiver
@@ -81,6 +82,25 @@ def dave(make_user):
 @pytest.fixture
 def outsider(make_user):
     return make_user("outsider")
+
+
+@pytest.fixture
+def moderator(make_user):
+    """Staff with the `moderation.moderate` permission."""
+    user = make_user("mod", is_staff=True)
+    user.user_permissions.add(Permission.objects.get(codename="moderate"))
+    return user
+
+
+@pytest.fixture
+def superuser(make_user):
+    return make_user("root", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def staff(make_user):
+    """Staff without the moderation permission."""
+    return make_user("clerk", is_staff=True)
 
 
 @pytest.fixture
