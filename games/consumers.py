@@ -6,8 +6,11 @@ Endpoints (routed in games/routing.py):
   view for a spectator of a public game). On connect: the current view; after every
   change: the new view. Each is `{"type": "game", "version": v, "game": {...}}`, where
   `game` is exactly what `GET /api/games/<id>` answers.
-- `/ws/me/` - notices for the user's games: `{"type": "game_started" | "your_turn" |
-  "game_ended", "game": id, "version": v}`.
+- `/ws/me/` - notices for the user: about their games, `{"type": "game_started" |
+  "your_turn" | "game_ended" | "matched", "game": id, "version": v}`; and `{"type":
+  "warned", "warning": id}` when a moderator warned them (the reason is not in it: the
+  client reads `GET /api/moderation/warnings`, and marks it seen with `POST
+  /api/moderation/warnings/<id>/seen`).
 
 Client messages on `/ws/games/<id>/`:
 
@@ -15,6 +18,7 @@ Client messages on `/ws/games/<id>/`:
   service as `POST /api/games/<id>/moves`; answered by a `game` message carrying the
   `request_id`, or by `{"type": "error", "code", "detail", "fields", "status",
   "request_id", ...}` - the API's error shape plus the HTTP status it would have had.
+  Moves draw on the REST moves budget (THROTTLE_MOVES): over it, `throttled` (429).
 - `{"type": "sync"}` - answers the current `game` message. Channel layers drop messages
   at capacity and while a client reconnects: a client that sees a version gap syncs.
 - `{"type": "chat", "text", "request_id"}` - a table chat message (moderation.services);
@@ -39,16 +43,20 @@ Close codes (the socket is accepted and then closed, so the client can read the 
 
 import json
 import logging
+from types import SimpleNamespace
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
+from rest_framework.exceptions import Throttled
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.utils.encoders import JSONEncoder
 
 from barkside.error_texts import language_from_scope, translate
 from barkside.errors import ServiceError, exception_handler
 from games import realtime, selectors, services
+from games.apis import MovesView
 from games.errors import GameError
 from games.serializers import MoveSerializer
 from moderation import selectors as moderation_selectors
@@ -223,7 +231,8 @@ def _game_view(game_id, user) -> dict:
 
 
 def _play(game_id, user, fields: dict, language: str | None = None) -> dict:
-    """The REST move, minus HTTP: validate, one service call, the user's new view."""
+    """The REST move, minus HTTP: budget, validate, one service call, the user's new view."""
+    _moves_budget(user)
     serializer = MoveSerializer(data=fields)
     with translation.override(language):  # DRF's field messages, in the socket's language
         serializer.is_valid(raise_exception=True)
@@ -238,6 +247,14 @@ def _play(game_id, user, fields: dict, language: str | None = None) -> dict:
     return _game_view(game_id, user)
 
 
+def _moves_budget(user) -> None:
+    """The REST moves throttle (THROTTLE_MOVES) on the socket too, with its cache key (one
+    per user), so REST and the socket draw on one budget."""
+    throttle = ScopedRateThrottle()
+    if not throttle.allow_request(SimpleNamespace(user=user, META={}), MovesView):
+        raise Throttled(wait=throttle.wait())
+
+
 def _chat(game_id, user, fields: dict, language: str | None = None) -> None:
     serializer = ChatPostSerializer(data=fields)
     with translation.override(language):
@@ -245,6 +262,9 @@ def _chat(game_id, user, fields: dict, language: str | None = None) -> None:
     moderation_services.chat_post(
         game_id=game_id, user=user, text=serializer.validated_data["text"]
     )
+
+
+NOTICE_FIELDS = ("game", "version", "warning")  # a game's notices; a warning's
 
 
 class MeConsumer(BarksideConsumer):
@@ -262,9 +282,9 @@ class MeConsumer(BarksideConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def user_notice(self, event):
-        await self.send_json(
-            {"type": event["notice"], "game": event["game"], "version": event["version"]}
-        )
+        """A group message `{notice, ...}`: the notice's name as `type`, its known fields."""
+        fields = {k: event[k] for k in NOTICE_FIELDS if k in event}
+        await self.send_json({"type": event["notice"], **fields})
 
     async def receive(self, text_data=None, bytes_data=None):
         pass  # nothing to ask here; the games' own sockets take moves and syncs

@@ -130,6 +130,19 @@ class WarningsView(APIView):
         return Response(WarningSerializer(warnings, many=True).data)
 
 
+class WarningSeenView(APIView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="moderation_warning_seen",
+        summary="Say you have read one of your warnings (again is fine); it stays listed, seen",
+        request=None,
+        responses={204: None, **error_responses(401, 404)},
+    )
+    def post(self, request, warning_id):
+        services.warning_mark_seen(user=request.user, warning_id=warning_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 class CanModerate(BasePermission):
     def has_permission(self, request, view):
         return services.can_moderate(request.user)

@@ -1,4 +1,4 @@
-"""Chat, mutes, blocks, reports and the moderation log.
+"""Chat, mutes, blocks, reports, the moderation log, and which warnings were read.
 
 A user's standing (suspended, banned, chat-muted) is read from the log itself
 (`ModerationAction` rows with their `until`): there is no second copy to drift.
@@ -142,3 +142,22 @@ class ModerationAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.target} by {self.moderator}"
+
+
+class WarningSeen(models.Model):
+    """The warned user has read a warning and said so.
+
+    Beside the log rather than in it: `ModerationAction` rows are never edited. Kept on
+    the server, so a warning acknowledged on one device is not shown on another.
+    """
+
+    warning = models.OneToOneField(
+        ModerationAction,
+        on_delete=models.CASCADE,
+        related_name="warning_seen",
+        limit_choices_to={"action": ModerationAction.Kind.WARN},
+    )
+    seen = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"warning #{self.warning_id} seen {self.seen:%Y-%m-%d %H:%M}"

@@ -1,10 +1,11 @@
-"""Reads for moderation: a user's standing, who ignores whom, chat as a user may see it."""
+"""Reads for moderation: a user's standing, who ignores whom, chat as a user may see it,
+and the warnings a user was given."""
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from games import selectors as game_selectors
-from moderation.models import Block, ChatMessage, ModerationAction, Mute
+from moderation.models import Block, ChatMessage, ModerationAction, Mute, WarningSeen
 
 CHAT_HISTORY = 100  # messages a GET answers, the newest
 
@@ -76,7 +77,10 @@ def chat_for(*, game_id, user) -> list[ChatMessage]:
 
 
 def warnings_for(user):
-    return ModerationAction.objects.filter(target=user, action=ModerationAction.Kind.WARN)
+    """The warnings moderators gave `user`, newest first, each with `seen` (acknowledged)."""
+    return ModerationAction.objects.filter(target=user, action=ModerationAction.Kind.WARN).annotate(
+        seen=Exists(WarningSeen.objects.filter(warning=OuterRef("pk")))
+    )
 
 
 def chat_message_payload(message: ChatMessage) -> dict:

@@ -29,8 +29,12 @@ class ReportReceivedSerializer(serializers.Serializer):
 
 
 class WarningSerializer(serializers.Serializer):
-    reason = serializers.CharField()
+    id = serializers.IntegerField()
+    reason = serializers.CharField(help_text="the moderator's words, plain text (show as text)")
     created = serializers.DateTimeField()
+    seen = serializers.BooleanField(
+        help_text="acknowledged by the user (`POST /api/moderation/warnings/{id}/seen`)"
+    )
 
 
 ACTIONS = [k for k in ModerationAction.Kind.values if k not in (ModerationAction.Kind.LIFT,)]

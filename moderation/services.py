@@ -4,6 +4,8 @@ Every moderator action needs a reason and writes one `ModerationAction` row in t
 transaction as its effect. Suspensions and bans deactivate the account (`is_active`
 False): Django's session backend and DRF's token authentication then refuse it on the
 very next request, and its open sockets are told to close (`user.kicked`) on commit.
+A warned user's `/ws/me/` sockets hear `warned` on commit; the user marks each warning
+seen (`WarningSeen`, beside the log) once they have read it.
 """
 
 import logging
@@ -26,7 +28,7 @@ from games import services as game_services
 from games.models import Game, Seat
 from matchmaking.models import QueueEntry
 from moderation import selectors
-from moderation.models import Block, ChatMessage, ModerationAction, Mute, Report
+from moderation.models import Block, ChatMessage, ModerationAction, Mute, Report, WarningSeen
 
 log = logging.getLogger(__name__)
 Kind = ModerationAction.Kind
@@ -208,7 +210,21 @@ def report_dismiss(*, moderator, report: Report, reason: str) -> ModerationActio
 
 @transaction.atomic
 def user_warn(*, moderator, user, reason: str, report=None) -> ModerationAction:
-    return _log(moderator=moderator, action=Kind.WARN, reason=reason, target=user, report=report)
+    """Log the warning; on commit the user's `/ws/me/` sockets hear `warned` at once."""
+    entry = _log(moderator=moderator, action=Kind.WARN, reason=reason, target=user, report=report)
+    # Only the id travels: the app reads the reason over REST, like every other warning.
+    notice = {"notice": "warned", "warning": entry.pk}
+    transaction.on_commit(lambda: _send(realtime.user_group(user.pk), "user.notice", notice))
+    return entry
+
+
+def warning_mark_seen(*, user, warning_id: int) -> None:
+    """The warned user read the warning (again is fine); anyone else's is not found."""
+    warning = selectors.warnings_for(user).filter(pk=warning_id).first()
+    if warning is None:
+        raise ServiceError("not_found", "no such warning", status=404)
+    # get_or_create: two devices acknowledging at once both succeed, one row is written.
+    WarningSeen.objects.get_or_create(warning=warning)
 
 
 @transaction.atomic

@@ -10,5 +10,10 @@ urlpatterns = [
     path("blocks/<str:username>", apis.BlockView.as_view(), name="block"),
     path("reports", apis.ReportsView.as_view(), name="reports"),
     path("moderation/warnings", apis.WarningsView.as_view(), name="moderation-warnings"),
+    path(
+        "moderation/warnings/<int:warning_id>/seen",
+        apis.WarningSeenView.as_view(),
+        name="moderation-warning-seen",
+    ),
     path("moderation/actions", apis.ActionsView.as_view(), name="moderation-actions"),
 ]

@@ -12,6 +12,7 @@ from rest_framework.utils.encoders import JSONEncoder
 from games import engine, realtime, selectors, services
 from games.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED
 from games.models import Game, GameEvent
+from tests.helpers import client_for
 
 from .sockets import run, session_cookie, socket
 
@@ -252,6 +253,21 @@ def test_a_stale_move_over_the_socket_answers_the_api_error_shape(table, alice):
         "status": 409,
         "request_id": 7,
     }
+
+
+def test_socket_moves_share_the_rest_moves_budget(table, alice, throttle_rate):
+    throttle_rate("moves", "2/min")
+    move = engine.view(table.state, 0)["legal_moves"][0]
+    stale = {"type": "move", **move, "version": table.version - 1}
+    assert socket_answer(table, alice, stale)["code"] == "stale_version"  # counted all the same
+    rest = client_for(alice).post(
+        f"/api/games/{table.pk}/moves", {**move, "version": table.version}, format="json"
+    )
+    assert rest.status_code == 200
+    answer = socket_answer(table, alice, {**stale, "version": table.version + 1})
+    assert (answer["code"], answer["status"]) == ("throttled", 429)
+    assert answer["retry_after"] > 0
+    assert Game.objects.get(pk=table.pk).version == table.version + 1  # nothing applied
 
 
 def test_an_invalid_move_message_answers_invalid_with_its_fields(table, alice):

@@ -12,6 +12,7 @@ import { renderSettings } from "./screens/settings.js";
 import { renderMatchmaking } from "./screens/matchmaking.js";
 import { renderProfile } from "./screens/profile.js";
 import { renderLeaderboard } from "./screens/leaderboard.js";
+import { watchWarnings } from "./screens/warnings.js";
 
 const AFTER_SIGN_IN = "barkside.after";
 let cleanup = null;
@@ -109,6 +110,8 @@ async function boot() {
   window.addEventListener("hashchange", route);
   route();
 }
+
+watchWarnings(); // before boot: it follows the session from the first sign-in on
 
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});

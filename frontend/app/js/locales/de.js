@@ -37,6 +37,11 @@ export default {
   "mute.undoLabel": "Stummschaltung von {name} aufheben",
   "mute.done": "Du hast {name} stummgeschaltet: Du siehst den Chat nicht mehr.",
   "mute.undone": "Stummschaltung von {name} aufgehoben.",
+  "warning.title": plural("Eine Verwarnung der Moderation", "{n} Verwarnungen der Moderation"),
+  "warning.text": "Bitte lies das aufmerksam. Wenn es wieder vorkommt, kann ein Moderator deinen Chat stummschalten oder dein Konto sperren.",
+  "warning.reason": "Die Begründung des Moderators",
+  "warning.given": "Erteilt am {date}",
+  "warning.understood": "Verstanden",
 
   "app.tagline": "Das Kletter-Kartenspiel, bei dem niemand der Hund sein will, der mit der höchsten Karte erwischt wird.",
   loading: "Wird geladen…",

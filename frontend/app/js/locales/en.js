@@ -37,6 +37,11 @@ export default {
   "mute.undoLabel": "Unmute {name}",
   "mute.done": "You muted {name}: you won't see their chat.",
   "mute.undone": "You unmuted {name}.",
+  "warning.title": plural("A warning from the moderators", "{n} warnings from the moderators"),
+  "warning.text": "Please read this carefully. If it happens again, a moderator may mute your chat or suspend your account.",
+  "warning.reason": "The moderator's reason",
+  "warning.given": "Given on {date}",
+  "warning.understood": "I understand",
 
   "app.tagline": "The climbing card game where nobody wants to be the dog caught with the highest card.",
   loading: "Loading…",

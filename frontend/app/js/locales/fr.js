@@ -37,6 +37,11 @@ export default {
   "mute.undoLabel": "Réafficher {name}",
   "mute.done": "Vous avez masqué {name} : vous ne verrez plus ses messages.",
   "mute.undone": "Vous voyez de nouveau les messages de {name}.",
+  "warning.title": plural("Un avertissement des modérateurs", "{n} avertissements des modérateurs"),
+  "warning.text": "Lisez attentivement ce qui suit. En cas de récidive, un modérateur peut couper votre chat ou suspendre votre compte.",
+  "warning.reason": "Le motif du modérateur",
+  "warning.given": "Donné le {date}",
+  "warning.understood": "J'ai compris",
 
   "app.tagline": "Le jeu de cartes à grimper où personne ne veut être le chien pris avec la plus forte carte.",
   loading: "Chargement…",

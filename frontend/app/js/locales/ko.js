@@ -35,6 +35,11 @@ export default {
   "mute.undoLabel": "{name} 숨기기 해제",
   "mute.done": "{name}님을 숨겼어요: 채팅이 보이지 않아요.",
   "mute.undone": "{name}님 숨기기를 해제했어요.",
+  "warning.title": "운영자의 경고",
+  "warning.text": "꼼꼼히 읽어 주세요. 같은 일이 반복되면 운영자가 채팅을 제한하거나 계정을 정지할 수 있어요.",
+  "warning.reason": "운영자가 밝힌 사유",
+  "warning.given": "{date}에 받은 경고",
+  "warning.understood": "확인했어요",
 
   "app.tagline": "가장 높은 카드를 들고 있다 걸리는 개는 아무도 되고 싶지 않은 클라이밍 카드 게임.",
   loading: "불러오는 중…",
