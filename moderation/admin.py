@@ -230,9 +230,26 @@ class ReportAdmin(ModeratorsOnly, admin.ModelAdmin):
 
 @admin.register(ModerationAction)
 class ModerationActionAdmin(ModeratorsOnly, admin.ModelAdmin):
-    list_display = ["created", "action", "target", "moderator", "game", "report", "until"]
+    list_display = [
+        "created",
+        "action",
+        "target",
+        "moderator",
+        "game",
+        "report",
+        "until",
+        "warning_seen_at",
+    ]
     list_filter = ["action"]
     search_fields = ["target__username", "moderator__username", "reason"]
+    list_select_related = ["target", "moderator", "game", "report", "warning_seen"]
+
+    @admin.display(description="warning read")
+    def warning_seen_at(self, action):
+        if action.action != ModerationAction.Kind.WARN:
+            return ""
+        seen = getattr(action, "warning_seen", None)
+        return seen.seen if seen else "not yet"
 
     def has_change_permission(self, request, obj=None):
         return False

@@ -4,6 +4,8 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -150,3 +152,18 @@ def test_a_refused_warning_sends_nothing(moderator, bob, staff, memory_layer):
         await ws.disconnect()
 
     run(scenario)
+
+
+def test_the_moderation_log_shows_whether_a_warning_was_read(moderator, bob):
+    warning = services.user_warn(moderator=moderator, user=bob, reason="mind your words")
+    admin = Client()
+    admin.force_login(moderator)
+    url = reverse("admin:moderation_moderationaction_changelist")
+    assert "not yet" in admin.get(url).content.decode()
+    seen(bob, warning.pk)
+    page = admin.get(url).content.decode()
+    assert "not yet" not in page
+    assert (
+        str(WarningSeen.objects.get(warning=warning).seen.year)
+        in page.split("field-warning_seen_at")[1]
+    )

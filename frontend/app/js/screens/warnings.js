@@ -1,6 +1,6 @@
 // A moderator's warnings, shown to the warned user until they tap "I understand".
-// Looked for whenever someone is signed in (the app opening, or signing in) and on the
-// live `warned` notice of /ws/me/. "Seen" is kept by the server, so a warning read on
+// Looked for whenever someone is signed in (the app opening, or signing in), when the app
+// comes back to the front, and on the live `warned` notice of /ws/me/. "Seen" is kept by the server, so a warning read on
 // one device is not shown again on another. The moderator's words are text nodes only,
 // never HTML.
 import { api } from "../api.js";
@@ -105,5 +105,10 @@ export function watchWarnings() {
     if (id === null) return;
     feed = new MeFeed((msg) => { if (msg && msg.type === "warned") check(); });
     check();
+  });
+
+  // A warning given while the socket was down (a phone asleep) shows when the app is back.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && userId !== null) check();
   });
 }
