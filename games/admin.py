@@ -1,7 +1,8 @@
 """Games in the moderators' dashboard: tables, seats, doghouses and the event log, read-only.
 
-Nobody changes a game here, superusers included: a game moves only through the one write
-path (games/services.py), and moderators act on it through the moderation actions. While a
+Nobody edits a game here, superusers included: a game moves only through the one write
+path (games/services.py), and moderators act on it through the moderation actions (the
+games list has one: abort, with a reason, logged). While a
 game runs the pages show what a spectator sees (`engine.view(state, None)`) and the public
 event payloads - a moderator may be seated at the table, so a hand, a pass or the seed
 must not reach them. Once it has ended they show the full record and a step-by-step replay.
@@ -20,8 +21,8 @@ from django.utils.html import format_html
 from games import engine, selectors
 from games.errors import GameError
 from games.models import Doghouse, Game, GameEvent, Seat
-from moderation.admin import ModeratorsOnly
-from moderation.services import can_moderate
+from moderation import services as moderation
+from moderation.admin import ModeratorsOnly, with_reason
 
 ENDED = (Game.Status.FINISHED, Game.Status.ABORTED)
 
@@ -45,7 +46,7 @@ class LookOnlyInline(admin.TabularInline):
     can_delete = False
 
     def has_view_permission(self, request, obj=None):
-        return can_moderate(request.user)
+        return moderation.can_moderate(request.user)
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -83,8 +84,14 @@ class GameEventInline(LookOnlyInline):
         return json.dumps(event.move) if event.move is not None else "-"
 
 
+@with_reason("Abort the game (no result, no rating change)")
+def abort(game, moderator, reason, until):
+    moderation.game_abort(moderator=moderator, game=game, reason=reason)
+
+
 @admin.register(Game)
 class GameAdmin(ModeratorsLook, admin.ModelAdmin):
+    actions = [abort]  # the one way a moderator changes a game, logged with its reason
     list_display = [
         "id",
         "status",

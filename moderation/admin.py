@@ -11,6 +11,7 @@ from datetime import timedelta
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
+from django.contrib.admin.utils import model_ngettext
 from django.core.exceptions import PermissionDenied
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -83,9 +84,9 @@ class ActionForm(forms.Form):
     )
 
 
-def _with_reason(label: str, needs_minutes=False):
-    """An admin action that first asks for a reason, then calls `act(report, moderator,
-    reason, until)` for each selected report."""
+def with_reason(label: str, needs_minutes=False):
+    """An admin action that first asks for a reason, then calls `act(obj, moderator,
+    reason, until)` for each selected object (a report, or a game in games/admin.py)."""
 
     def decorate(act):
         def action(modeladmin, request, queryset):
@@ -94,13 +95,14 @@ def _with_reason(label: str, needs_minutes=False):
                 minutes = form.cleaned_data["minutes"]
                 until = timezone.now() + timedelta(minutes=minutes) if minutes else None
                 done = 0
-                for report in queryset:
+                for obj in queryset:
                     try:
-                        act(report, request.user, form.cleaned_data["reason"], until)
+                        act(obj, request.user, form.cleaned_data["reason"], until)
                         done += 1
                     except ServiceError as exc:
-                        modeladmin.message_user(request, f"#{report.pk}: {exc}", messages.ERROR)
-                modeladmin.message_user(request, f"{label}: {done} report(s).")
+                        modeladmin.message_user(request, f"#{obj.pk}: {exc}", messages.ERROR)
+                things = model_ngettext(modeladmin.opts, done)
+                modeladmin.message_user(request, f"{label}: {done} {things}.")
                 return None
             return TemplateResponse(
                 request,
@@ -110,7 +112,7 @@ def _with_reason(label: str, needs_minutes=False):
                     "title": label,
                     "form": form,
                     "needs_minutes": needs_minutes,
-                    "reports": queryset,
+                    "objects": queryset,
                     "action": request.POST.get("action"),
                     "checkbox_name": helpers.ACTION_CHECKBOX_NAME,
                     "opts": modeladmin.model._meta,
@@ -123,48 +125,48 @@ def _with_reason(label: str, needs_minutes=False):
     return decorate
 
 
-@_with_reason("Dismiss")
+@with_reason("Dismiss")
 def dismiss(report, moderator, reason, until):
     services.report_dismiss(moderator=moderator, report=report, reason=reason)
 
 
-@_with_reason("Warn the reported user")
+@with_reason("Warn the reported user")
 def warn(report, moderator, reason, until):
     services.user_warn(moderator=moderator, user=report.reported, reason=reason, report=report)
 
 
-@_with_reason("Mute the reported user's chat", needs_minutes=True)
+@with_reason("Mute the reported user's chat", needs_minutes=True)
 def mute_chat(report, moderator, reason, until):
     services.chat_mute(
         moderator=moderator, user=report.reported, reason=reason, until=until, report=report
     )
 
 
-@_with_reason("Suspend the reported user", needs_minutes=True)
+@with_reason("Suspend the reported user", needs_minutes=True)
 def suspend(report, moderator, reason, until):
     services.user_suspend(
         moderator=moderator, user=report.reported, reason=reason, until=until, report=report
     )
 
 
-@_with_reason("Ban the reported user")
+@with_reason("Ban the reported user")
 def ban(report, moderator, reason, until):
     services.user_ban(moderator=moderator, user=report.reported, reason=reason, report=report)
 
 
-@_with_reason("Rename the reported user")
+@with_reason("Rename the reported user")
 def rename(report, moderator, reason, until):
     services.user_rename(moderator=moderator, user=report.reported, reason=reason, report=report)
 
 
-@_with_reason("Hide the reported message")
+@with_reason("Hide the reported message")
 def hide_message(report, moderator, reason, until):
     if report.message is None:
         raise ServiceError("invalid", "this report names no message")
     services.message_hide(moderator=moderator, message=report.message, reason=reason, report=report)
 
 
-@_with_reason("Abort the reported game")
+@with_reason("Abort the reported game")
 def abort_game(report, moderator, reason, until):
     if report.game is None:
         raise ServiceError("invalid", "this report names no game")

@@ -115,10 +115,10 @@ def test_a_reported_chat_message_reaches_the_moderator_who_warns(
         mod.locator(f'input[name="_selected_action"][value="{report.pk}"]').check()
         mod.locator('select[name="action"]').select_option("warn")
         mod.locator('button[name="index"]').click()
-        expect(mod.get_by_text("Warn the reported user: 1 report(s).")).to_be_visible()
+        expect(mod.get_by_text("Warn the reported user: 1 report.")).to_be_visible()
         mod.locator("#id_reason").fill(REASON)
         mod.locator('input[name="apply"]').click()
-        expect(mod.locator(".messagelist")).to_contain_text("Warn the reported user: 1 report(s).")
+        expect(mod.locator(".messagelist")).to_contain_text("Warn the reported user: 1 report.")
 
         # No longer open: the default (open) list is empty.
         expect(mod.locator("#result_list tbody tr")).to_have_count(0)

@@ -7,6 +7,7 @@ from html import unescape
 
 import pytest
 from django.contrib import admin
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.test import Client
 from django.urls import reverse
 
@@ -14,7 +15,7 @@ from games import engine, services
 from games.models import Doghouse, Game, GameEvent, Seat
 from games.services import Actor
 from moderation import services as moderation
-from moderation.models import Report
+from moderation.models import ModerationAction, Report
 from tests.helpers import fast_forward
 
 
@@ -444,3 +445,25 @@ def test_a_users_page_escapes_report_comments(alice, bob, moderator):
     html = response.content.decode()
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_a_moderator_aborts_a_running_game_from_the_games_list_with_a_reason(table, moderator):
+    url = reverse("admin:games_game_changelist")
+    client = browser(moderator)
+    selected = {"action": "abort", ACTION_CHECKBOX_NAME: [table.pk]}
+    asked = client.post(url, selected)
+    assert asked.status_code == 200 and b'name="reason"' in asked.content
+    assert Game.objects.get(pk=table.pk).status == Game.Status.ACTIVE
+    done = client.post(url, {**selected, "apply": "1", "reason": "collusion"})
+    assert done.status_code == 302
+    assert Game.objects.get(pk=table.pk).status == Game.Status.ABORTED
+    entry = ModerationAction.objects.get()
+    assert (entry.action, entry.game, entry.moderator, entry.reason) == (
+        "abort_game",
+        table,
+        moderator,
+        "collusion",
+    )
+    again = client.post(url, {**selected, "apply": "1", "reason": "twice"}, follow=True)
+    assert b"the game is not running" in again.content
+    assert ModerationAction.objects.count() == 1  # a refused action is not logged
