@@ -4,14 +4,16 @@ from django.contrib.auth.models import AbstractUser
 from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
-USERNAME_TAKEN = "A user with that username already exists."
+# Django's own sentence, so its catalogs and ours say the same.
+USERNAME_TAKEN = _("A user with that username already exists.")
 
 # ASCII only, so names read the same on every phone and can't impersonate each other
 # with look-alike Unicode letters.
 username_validator = RegexValidator(
     r"\A[A-Za-z0-9_-]{3,20}\Z",
-    "Use 3 to 20 characters: letters, digits, _ or -.",
+    _("Use 3 to 20 characters: letters, digits, _ or -."),
     code="invalid_username",
 )
 

@@ -17,6 +17,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 from rest_framework.authtoken.models import Token
 
 from accounts.models import USERNAME_TAKEN, User
@@ -94,7 +95,7 @@ def user_login(*, request: HttpRequest, username: str, password: str) -> SignedI
     if user is None:
         raise ServiceError("invalid_credentials", "Wrong username or password.", status=400)
     login(request, user)
-    token, _ = Token.objects.get_or_create(user=user)
+    token, _created = Token.objects.get_or_create(user=user)
     return SignedIn(user, token)
 
 
@@ -113,7 +114,7 @@ def user_change_password(
     token stops working: changing a password is how a user throws out a thief.
     """
     if not user.check_password(old_password):
-        raise _invalid({"old_password": ["Wrong password."]})
+        raise _invalid({"old_password": [_("Wrong password.")]})
     if problems := _password_problems(new_password, user):
         raise _invalid({"new_password": problems})
     with transaction.atomic():

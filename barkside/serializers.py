@@ -6,13 +6,14 @@ naming the field, instead of having it silently ignored or coerced.
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 
 class StrictCharField(serializers.CharField):
     """A CharField that refuses numbers instead of turning them into text."""
 
-    default_error_messages = {"not_a_string": "Not a valid string."}
+    default_error_messages = {"not_a_string": _("Not a valid string.")}
 
     def to_internal_value(self, data):
         if not isinstance(data, str):
@@ -43,5 +44,5 @@ class StrictSerializer(serializers.Serializer):
         if isinstance(data, Mapping):
             unknown = sorted(set(data) - set(self.fields))
             if unknown:
-                raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
+                raise serializers.ValidationError({name: [_("Unknown field.")] for name in unknown})
         return super().to_internal_value(data)

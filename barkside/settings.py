@@ -271,6 +271,10 @@ LANGUAGES = [
 ]
 TIME_ZONE = "UTC"
 USE_I18N = True
+# Translations of the API's own field messages ("each size once", "Wrong password.");
+# Django's and DRF's have their own. The .mo files are committed: a machine without GNU
+# gettext can't run `compilemessages`.
+LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_TZ = True
 
 STATIC_URL = "/static/"

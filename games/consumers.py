@@ -75,8 +75,12 @@ CLOSE_KICKED = 4403
 class BarksideConsumer(AsyncWebsocketConsumer):
     """JSON in and out, with the API's encoder (dates as in REST) and refusals by code."""
 
+    language = None  # of error details and field messages, from the handshake
+
     async def send_json(self, content: dict) -> None:
-        await self.send(text_data=json.dumps(content, cls=JSONEncoder))
+        with translation.override(self.language):  # lazy field messages are rendered here
+            text = json.dumps(content, cls=JSONEncoder)
+        await self.send(text_data=text)
 
     def subprotocol(self) -> str | None:
         offered = self.scope.get("subprotocols") or []
@@ -102,7 +106,6 @@ class GameConsumer(BarksideConsumer):
     user_group = None  # for `user.kicked` only
     sent_version = -1  # the newest version this client has been sent
     watching = False  # counted in notifications.presence while connected
-    language = None  # of error details, from the handshake's Accept-Language
 
     async def connect(self):
         if not self.authenticated():

@@ -1,5 +1,6 @@
 """Input validation for the games API: strict types, unknown fields refused."""
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from barkside.serializers import StrictBooleanField, StrictIntegerField, StrictSerializer
@@ -30,13 +31,22 @@ class GameCreateSerializer(StrictSerializer):
     def validate_time_per_move(self, value):
         if not any(lo <= value <= hi for lo, hi in (LIVE_SECONDS, CORRESPONDENCE_SECONDS)):
             raise serializers.ValidationError(
-                "must be 15-300 s (live) or 3600-259200 s (correspondence)"
+                _(
+                    "must be %(live_min)s-%(live_max)s s (live) or "
+                    "%(correspondence_min)s-%(correspondence_max)s s (correspondence)"
+                )
+                % {
+                    "live_min": LIVE_SECONDS[0],
+                    "live_max": LIVE_SECONDS[1],
+                    "correspondence_min": CORRESPONDENCE_SECONDS[0],
+                    "correspondence_max": CORRESPONDENCE_SECONDS[1],
+                }
             )
         return value
 
     def validate(self, attrs):
         if len(attrs["ai"]) > attrs["players"] - 1:
-            raise serializers.ValidationError({"ai": ["leave at least one seat for a person"]})
+            raise serializers.ValidationError({"ai": [_("leave at least one seat for a person")]})
         return attrs
 
 
@@ -57,13 +67,15 @@ class MoveSerializer(StrictSerializer):
     def to_internal_value(self, data):
         # Refuse a huge list before validating each of its items.
         cards = data.get("cards") if isinstance(data, dict) else None
-        if isinstance(cards, list) and len(cards) > self.fields["cards"].max_length:
-            raise serializers.ValidationError({"cards": ["at most 10 cards"]})
+        most = self.fields["cards"].max_length
+        if isinstance(cards, list) and len(cards) > most:
+            message = _("at most %(count)s cards") % {"count": most}
+            raise serializers.ValidationError({"cards": [message]})
         return super().to_internal_value(data)
 
     def validate(self, attrs):
         if attrs["kind"] != "tuck" and "cards" not in attrs:
-            raise serializers.ValidationError({"cards": ["this move needs its cards"]})
+            raise serializers.ValidationError({"cards": [_("this move needs its cards")]})
         return attrs
 
 

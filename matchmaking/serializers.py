@@ -1,5 +1,6 @@
 """Input validation for matchmaking: strict types, unknown fields refused."""
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from barkside.serializers import StrictBooleanField, StrictIntegerField, StrictSerializer
@@ -29,12 +30,15 @@ class QueueJoinSerializer(StrictSerializer):
 
     def validate_sizes(self, value):
         if len(set(value)) != len(value):
-            raise serializers.ValidationError("each size once")
+            raise serializers.ValidationError(_("each size once"))
         return value
 
     def validate_time_per_move(self, value):
         if value not in PRESETS:
-            raise serializers.ValidationError(f"must be one of {', '.join(map(str, PRESETS))}")
+            presets = ", ".join(map(str, PRESETS))
+            raise serializers.ValidationError(
+                _("must be one of %(presets)s") % {"presets": presets}
+            )
         return value
 
 

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import BasePermission, IsAuthenticated
@@ -166,7 +167,8 @@ class ActionsView(APIView):
 
 
 def _need(data, *names):
-    missing = {n: ["This field is required."] for n in names if data.get(n) in (None, "")}
+    # Django's and DRF's own sentence, so it reads like their "required" everywhere.
+    missing = {n: [_("This field is required.")] for n in names if data.get(n) in (None, "")}
     if missing:
         raise ServiceError("invalid", "some fields are not valid", fields=missing)
 

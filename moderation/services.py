@@ -19,8 +19,9 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
-from accounts.models import username_validator
+from accounts.models import USERNAME_TAKEN, username_validator
 from barkside.errors import ServiceError
 from games import realtime
 from games import selectors as game_selectors
@@ -41,7 +42,7 @@ def chat_post(*, game_id, user, text: str) -> ChatMessage:
     """A player's message to their table, stored and sent to the game's sockets on commit."""
     text = text.strip()
     if not text:
-        raise ServiceError("invalid", "some fields are not valid", fields={"text": ["Empty."]})
+        raise ServiceError("invalid", "some fields are not valid", fields={"text": [_("Empty.")]})
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise ServiceError("not_found", "no such game", status=404)
@@ -97,7 +98,7 @@ def _user_named(username: str):
 def _not_self(user, other) -> None:
     if user.pk == other.pk:
         raise ServiceError(
-            "invalid", "some fields are not valid", fields={"username": ["That is you."]}
+            "invalid", "some fields are not valid", fields={"username": [_("That is you.")]}
         )
 
 
@@ -178,7 +179,7 @@ def _log(*, moderator, action, reason: str, target=None, report=None, **fields):
         raise ServiceError("permission_denied", "only moderators may do this", status=403)
     if not (reason or "").strip():
         raise ServiceError(
-            "invalid", "some fields are not valid", fields={"reason": ["A reason is required."]}
+            "invalid", "some fields are not valid", fields={"reason": [_("A reason is required.")]}
         )
     entry = ModerationAction.objects.create(
         moderator=moderator,
@@ -347,7 +348,7 @@ def user_rename(*, moderator, user, reason: str, username: str = "", report=None
     except ValidationError as exc:
         problem = exc.messages[0]
     if not problem and User.objects.filter(username__iexact=new).exclude(pk=user.pk).exists():
-        problem = "A user with that username already exists."
+        problem = USERNAME_TAKEN
     if problem:
         raise ServiceError("invalid", "some fields are not valid", fields={"username": [problem]})
     entry = _log(
@@ -363,7 +364,7 @@ def user_rename(*, moderator, user, reason: str, username: str = "", report=None
             User.objects.filter(pk=user.pk).update(username=new)
     except IntegrityError:
         raise ServiceError(
-            "invalid", "some fields are not valid", fields={"username": ["Taken."]}
+            "invalid", "some fields are not valid", fields={"username": [_("Taken.")]}
         ) from None
     user.username = new
     return entry
@@ -401,7 +402,7 @@ def game_abort(*, moderator, game: Game, reason: str, report=None):
 def _future(until) -> None:
     if until is None or until <= timezone.now():
         raise ServiceError(
-            "invalid", "some fields are not valid", fields={"until": ["Must be in the future."]}
+            "invalid", "some fields are not valid", fields={"until": [_("Must be in the future.")]}
         )
 
 

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -38,7 +39,7 @@ class SubscriptionsView(APIView):
         # The server will POST to this URL: only https, so it can't be aimed inside.
         if not endpoint.startswith("https://") and not settings.PUSH_ALLOW_HTTP_ENDPOINTS:
             raise ServiceError(
-                "invalid", "a push endpoint is an https URL", fields={"endpoint": ["not https"]}
+                "invalid", "a push endpoint is an https URL", fields={"endpoint": [_("not https")]}
             )
         with transaction.atomic():
             PushSubscription.objects.update_or_create(
