@@ -1,6 +1,6 @@
 // Barkside's service worker: the app shell from the cache when the network is gone,
 // never a stale API answer (/api/ and /ws/ go to the network only), and Web Push.
-const CACHE = "barkside-shell-v4";
+const CACHE = "barkside-shell-v5";
 const SHELL = [
   "/",
   "/manifest.webmanifest",
@@ -25,6 +25,7 @@ const SHELL = [
   "/app/js/screens/table.js",
   "/app/js/screens/tableparts.js",
   "/app/js/screens/chat.js",
+  "/app/js/screens/moderation.js",
   "/app/js/screens/warnings.js",
   "/app/js/screens/over.js",
   "/app/js/screens/waiting.js",

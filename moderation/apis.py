@@ -25,6 +25,7 @@ from moderation.serializers import (
     ActionSerializer,
     ChatMessageSerializer,
     ChatPostSerializer,
+    IgnoredPlayerSerializer,
     ReportCreateSerializer,
     ReportReceivedSerializer,
     WarningSerializer,
@@ -89,6 +90,28 @@ class BlockView(_PersonView):
 
     add = staticmethod(services.block_add)
     remove = staticmethod(services.block_remove)
+
+
+class MutesView(APIView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="mutes_list",
+        summary="The players you muted, newest first",
+        responses={200: IgnoredPlayerSerializer(many=True), **error_responses(401)},
+    )
+    def get(self, request):
+        return Response(IgnoredPlayerSerializer(selectors.muted_by(request.user), many=True).data)
+
+
+class BlocksView(APIView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="blocks_list",
+        summary="The players you blocked, newest first",
+        responses={200: IgnoredPlayerSerializer(many=True), **error_responses(401)},
+    )
+    def get(self, request):
+        return Response(IgnoredPlayerSerializer(selectors.blocked_by(request.user), many=True).data)
 
 
 class ReportsView(APIView):

@@ -1,7 +1,7 @@
 """Reads for moderation: a user's standing, who ignores whom, chat as a user may see it,
 and the warnings a user was given."""
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from games import selectors as game_selectors
@@ -46,6 +46,24 @@ def ignored_ids(user_id) -> set[int]:
     muted = Mute.objects.filter(muter_id=user_id).values_list("muted_id", flat=True)
     blocked = Block.objects.filter(blocker_id=user_id).values_list("blocked_id", flat=True)
     return set(muted) | set(blocked)
+
+
+def blocked_by(user):
+    """The people `user` blocked, newest first: `{"username", "since"}` rows."""
+    return (
+        Block.objects.filter(blocker=user)
+        .order_by("-created", "-pk")
+        .values(username=F("blocked__username"), since=F("created"))
+    )
+
+
+def muted_by(user):
+    """The people `user` muted, newest first: `{"username", "since"}` rows."""
+    return (
+        Mute.objects.filter(muter=user)
+        .order_by("-created", "-pk")
+        .values(username=F("muted__username"), since=F("created"))
+    )
 
 
 def ignores(user_id, other_id) -> bool:

@@ -28,6 +28,11 @@ class ReportReceivedSerializer(serializers.Serializer):
     status = serializers.CharField(help_text="`received`")
 
 
+class IgnoredPlayerSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    since = serializers.DateTimeField(help_text="when you blocked or muted them")
+
+
 class WarningSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     reason = serializers.CharField(help_text="the moderator's words, plain text (show as text)")

@@ -6,7 +6,9 @@ from moderation import apis
 
 urlpatterns = [
     path("games/<int:game_id>/chat", apis.ChatView.as_view(), name="game-chat"),
+    path("mutes", apis.MutesView.as_view(), name="mutes"),
     path("mutes/<str:username>", apis.MuteView.as_view(), name="mute"),
+    path("blocks", apis.BlocksView.as_view(), name="blocks"),
     path("blocks/<str:username>", apis.BlockView.as_view(), name="block"),
     path("reports", apis.ReportsView.as_view(), name="reports"),
     path("moderation/warnings", apis.WarningsView.as_view(), name="moderation-warnings"),

@@ -1,79 +1,12 @@
-// The table chat, and reporting or muting another player. Messages are text nodes only
-// (never HTML). Without a socket the chat polls; with one, `chat` messages are appended.
+// The table chat. Messages are text nodes only (never HTML). Without a socket the chat
+// polls; with one, `chat` messages are appended. Reporting and muting: moderation.js.
 import { api } from "../api.js";
-import { h, toast } from "../dom.js";
+import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { openReportDialog } from "./moderation.js";
 
 const POLL_MS = 4000;
 export const CHAT_MAX = 280;
-export const REPORT_REASONS = ["abusive_chat", "offensive_name", "stalling", "cheating", "other"];
-
-// A small modal dialog: why, and an optional comment. `message` is a chat message id.
-export function openReportDialog({ username, gameId, message = null }) {
-  const reasons = REPORT_REASONS.map((reason, i) =>
-    h("label", { class: "choice" },
-      h("input", {
-        type: "radio", name: "report-reason", value: reason,
-        checked: (message ? reason === "abusive_chat" : i === REPORT_REASONS.length - 1) || null,
-      }),
-      h("span", {}, t(`report.reason.${reason}`))));
-  const comment = h("textarea", { id: "report-comment", rows: 3, maxlength: 1000 });
-  const error = h("p", { class: "form-error", role: "alert" });
-  const dialog = h("dialog", { class: "report-dialog", "aria-labelledby": "report-h" });
-  const close = () => { dialog.close(); dialog.remove(); };
-  const send = h("button", { type: "submit", class: "btn primary" }, t("report.send"));
-  const form = h("form", { method: "dialog" },
-    h("h2", { id: "report-h" }, t("report.title", { name: username })),
-    h("fieldset", { class: "reasons" }, h("legend", {}, t("report.reason")), reasons),
-    h("div", { class: "field" }, h("label", { for: "report-comment" }, t("report.comment")), comment),
-    error,
-    h("div", { class: "actions" },
-      send,
-      h("button", { type: "button", class: "btn", onclick: close }, t("report.cancel"))));
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const reason = form.querySelector("input[name=report-reason]:checked").value;
-    const body = { user: username, reason, game: Number(gameId) };
-    if (message) body.message = message;
-    if (comment.value.trim()) body.comment = comment.value.trim();
-    send.disabled = true;
-    try {
-      await api.report(body);
-      form.replaceChildren(
-        h("h2", { id: "report-h" }, t("report.received")),
-        h("p", { role: "status" }, t("report.receivedText")),
-        h("div", { class: "actions" },
-          h("button", { type: "button", class: "btn primary", onclick: close, autofocus: true }, t("report.close"))));
-      form.querySelector("button").focus();
-    } catch (err) {
-      error.textContent = err.status === 0 ? t("error.offline") : err.detail || t("error.generic");
-      send.disabled = false;
-    }
-  });
-  dialog.addEventListener("cancel", () => setTimeout(() => dialog.remove(), 0));
-  dialog.append(form);
-  document.body.append(dialog);
-  dialog.showModal();
-  return dialog;
-}
-
-// Mute (hide their chat from me) or unmute; `muted` is this page's memory of it.
-export async function toggleMute(username, muted, onDone) {
-  try {
-    if (muted.has(username)) {
-      await api.unmute(username);
-      muted.delete(username);
-      toast(t("mute.undone", { name: username }));
-    } else {
-      await api.mute(username);
-      muted.add(username);
-      toast(t("mute.done", { name: username }));
-    }
-    onDone();
-  } catch (err) {
-    toast(err.status === 0 ? t("error.offline") : err.detail || t("error.generic"));
-  }
-}
 
 export function chatError(err) {
   if (err.code === "throttled") {

@@ -1,9 +1,11 @@
-// A player's public profile: results, ratings per speed, rating history and recent games.
+// A player's public profile: results, ratings per speed, rating history and recent games;
+// on someone else's, signed in, buttons to report, block or mute them.
 import { api } from "../api.js";
 import { h, mount, svg } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { session } from "../store.js";
 import { appHeader } from "./chrome.js";
+import { openReportDialog, toggleBlock, toggleMute } from "./moderation.js";
 
 const SPEED_NAMES = ["live", "correspondence"];
 
@@ -16,7 +18,7 @@ export function playerLink(username, text = username) {
   return h("a", { class: "player-link", href: profileHref(username) }, text);
 }
 
-function dateText(iso) {
+export function dateText(iso) {
   try {
     return new Date(iso).toLocaleDateString(lang(), { year: "numeric", month: "short", day: "numeric" });
   } catch (err) {
@@ -97,6 +99,42 @@ function recentPanel(profile) {
       : h("p", { class: "muted" }, t("profile.noRecent")));
 }
 
+// Whom the signed-in user blocked and muted, as sets of usernames; null if unknown.
+async function ignoredByMe() {
+  try {
+    const [blocked, muted] = await Promise.all([api.blocks(), api.mutes()]);
+    return { blocked: new Set(blocked.map((p) => p.username)), muted: new Set(muted.map((p) => p.username)) };
+  } catch (err) {
+    return null;
+  }
+}
+
+// Report always; block and mute when we know how they stand. The buttons are changed in
+// place, so focus stays on the one just used.
+function personActions(username, ignored) {
+  const name = { name: username };
+  const report = h("button", {
+    type: "button", class: "btn", "aria-label": t("report.playerLabel", name),
+    onclick: () => openReportDialog({ username }),
+  }, t("report.action"));
+  if (!ignored) return h("div", { class: "actions person-actions" }, report);
+  const { blocked, muted } = ignored;
+  const state = h("p", { class: "hint person-state" });
+  const block = h("button", { type: "button", class: "btn", onclick: () => toggleBlock(username, blocked, update) });
+  const mute = h("button", { type: "button", class: "btn", onclick: () => toggleMute(username, muted, update) });
+  function update() {
+    const isBlocked = blocked.has(username);
+    const isMuted = muted.has(username);
+    block.textContent = t(isBlocked ? "block.undo" : "block.action");
+    block.setAttribute("aria-label", t(isBlocked ? "block.undoLabel" : "block.label", name));
+    mute.textContent = t(isMuted ? "mute.undo" : "mute.action");
+    mute.setAttribute("aria-label", t(isMuted ? "mute.undoLabel" : "mute.label", name));
+    state.textContent = isBlocked ? t("block.state", name) : isMuted ? t("mute.state", name) : "";
+  }
+  update();
+  return h("div", {}, h("div", { class: "actions person-actions" }, report, block, mute), state);
+}
+
 export function renderProfile(username) {
   let closed = false;
   const body = h("div", { class: "profile-body", "aria-busy": "true" }, h("p", { class: "muted" }, t("loading")));
@@ -105,14 +143,18 @@ export function renderProfile(username) {
     appHeader({ title: t("profile.title") }),
     h("section", { class: "screen profile" }, heading, body),
   );
-  api.player(username).then((profile) => {
+  const me = session.get().user;
+  const ignored = me ? ignoredByMe() : Promise.resolve(null);
+  api.player(username).then(async (profile) => {
+    const mine = me && me.username === profile.username;
+    const actions = me && !mine ? personActions(profile.username, await ignored) : null;
     if (closed) return;
     heading.textContent = profile.username;
-    const me = session.get().user;
     body.removeAttribute("aria-busy");
     body.replaceChildren(
       h("p", { class: "muted" }, t("profile.joined", { date: dateText(profile.joined) }),
-        me && me.username === profile.username ? [" · ", t("profile.you")] : null),
+        mine ? [" · ", t("profile.you")] : null),
+      actions,
       h("section", { class: "panel", "aria-labelledby": "results-h" },
         h("h2", { id: "results-h" }, t("profile.results")),
         h("dl", { class: "stats" },

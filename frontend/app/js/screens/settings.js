@@ -1,10 +1,71 @@
-// Settings: language and notifications.
+// Settings: language, notifications, and the players you blocked or muted.
+import { api } from "../api.js";
 import { h, mount, toast } from "../dom.js";
 import { LANGUAGES, lang, setLang, t } from "../i18n.js";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "../push.js";
 import { session } from "../store.js";
 import { appHeader } from "./chrome.js";
-import { profileHref } from "./profile.js";
+import { toggleBlock, toggleMute } from "./moderation.js";
+import { dateText, playerLink, profileHref } from "./profile.js";
+
+const IGNORED = {
+  blocked: { load: () => api.blocks(), undo: toggleBlock, undoKey: "block" },
+  muted: { load: () => api.mutes(), undo: toggleMute, undoKey: "mute" },
+};
+
+// "Blocked players" or "Muted players", newest first, each with its undo button. After an
+// undo, focus moves to the next row's button (or the heading when the list is empty).
+function ignoredPanel(kind) {
+  const { load, undo, undoKey } = IGNORED[kind];
+  const names = new Set();
+  const heading = h("h2", { id: `${kind}-h`, tabindex: -1 }, t(`settings.${kind}`));
+  const list = h("ul", { class: "people-list", "aria-labelledby": `${kind}-h` });
+  const empty = h("p", { class: "muted" }, t(`settings.${kind}None`));
+  const body = h("div", { "aria-busy": "true" }, h("p", { class: "muted" }, t("loading")));
+
+  function row(person) {
+    const name = person.username;
+    const button = h("button", {
+      type: "button", class: "btn small", "aria-label": t(`${undoKey}.undoLabel`, { name }),
+    }, t(`${undoKey}.undo`));
+    const item = h("li", { class: "person-row" },
+      h("span", { class: "person-who" },
+        playerLink(name),
+        h("span", { class: "hint" }, t("settings.since", { date: dateText(person.since) }))),
+      button);
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      await undo(name, names, () => {
+        const next = item.nextElementSibling || item.previousElementSibling;
+        item.remove();
+        showEmpty();
+        (next ? next.querySelector("button") : heading).focus();
+      });
+      button.disabled = false;
+    });
+    return item;
+  }
+
+  function showEmpty() {
+    list.hidden = names.size === 0;
+    empty.hidden = names.size > 0;
+  }
+
+  load().then((people) => {
+    for (const person of people) names.add(person.username);
+    list.replaceChildren(...people.map(row));
+    showEmpty();
+    body.removeAttribute("aria-busy");
+    body.replaceChildren(list, empty);
+  }).catch((err) => {
+    body.removeAttribute("aria-busy");
+    body.replaceChildren(h("p", { class: "form-error", role: "alert" },
+      err.status === 0 ? t("error.offline") : t("error.generic")));
+  });
+
+  return h("section", { class: "card-panel", "aria-labelledby": `${kind}-h` },
+    heading, h("p", { class: "hint" }, t(`settings.${kind}Hint`)), body);
+}
 
 export function renderSettings({ rerender }) {
   const user = session.get().user;
@@ -45,6 +106,7 @@ export function renderSettings({ rerender }) {
       h("div", { class: "card-panel" },
         h("div", { class: "field checkbox switch-row" }, toggle, h("label", { for: "push-toggle" }, t("settings.push"))),
         pushState),
+      user ? [ignoredPanel("blocked"), ignoredPanel("muted")] : null,
       user ? h("p", { class: "muted" }, t("settings.signedInAs", { name: user.username })) : null,
       user ? h("div", { class: "footer-links" },
         h("a", { href: profileHref(user.username) }, t("home.myProfile")),

@@ -5,7 +5,8 @@ import { announce, h, mount, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { GameFeed } from "../socket.js";
 import { session } from "../store.js";
-import { TableChat, openReportDialog, toggleMute } from "./chat.js";
+import { TableChat } from "./chat.js";
+import { openReportDialog, toggleMute } from "./moderation.js";
 import { appHeader, seatName } from "./chrome.js";
 import { renderOver } from "./over.js";
 import {
