@@ -132,3 +132,13 @@ def test_a_reported_chat_message_reaches_the_moderator_who_warns(
     assert action.reason == REASON
     assert (action.target.username, action.moderator.username) == ("bob", "mod")
     assert dialogs == []
+
+
+def test_the_table_remembers_whom_you_muted(new_phone, live_server, transactional_db):
+    alice, bob = new_phone(), new_phone()
+    seat_alice_and_bob(alice, bob)
+    alice.get_by_role("button", name="Mute bob").click()
+    expect(alice.get_by_role("button", name="Unmute bob")).to_be_visible()
+    alice.reload()
+    expect(alice.locator(".hand-card").first).to_be_visible()
+    expect(alice.get_by_role("button", name="Unmute bob")).to_be_visible()

@@ -68,6 +68,16 @@ export function renderGame(id) {
     },
   });
 
+  // Whom I muted before, so the seats' Mute buttons tell the truth from the start (no
+  // list, e.g. offline: they start as "Mute", and pressing one still works).
+  if (session.get().user) {
+    api.mutes().then((list) => {
+      for (const m of list) ctx.muted.add(m.username);
+      if (ctx.chat) ctx.chat.refilter();
+      draw();
+    }).catch(() => {});
+  }
+
   function pump() {
     if (timer) return;
     const wait = Math.max(0, lastShown + STEP_MS - Date.now());
