@@ -22,11 +22,12 @@ MODEL = PlackettLuce()
 DISPLAY_SCALE = 40
 PROVISIONAL_GAMES = 10
 # (mu, sigma) per AI level: estimates from AI-vs-AI play, kept fixed on purpose.
+AI_SIGMA = 1.0
 AI_RATINGS = {
-    "random": (12.0, 1.0),
-    "easy": (20.0, 1.0),
-    "normal": (26.0, 1.0),
-    "hard": (31.0, 1.0),
+    "random": (12.0, AI_SIGMA),
+    "easy": (20.0, AI_SIGMA),
+    "normal": (26.0, AI_SIGMA),
+    "hard": (31.0, AI_SIGMA),
 }
 
 
