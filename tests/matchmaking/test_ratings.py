@@ -72,7 +72,7 @@ def test_ai_seats_keep_their_reference_rating(alice):
     [change] = services.rate_game(game)
     assert change.user == alice and change.place == 1
     assert Rating.objects.count() == 1  # none for the AI seats
-    assert ratings.AI_RATINGS == references
+    assert references == ratings.AI_RATINGS
 
 
 def test_beating_a_stronger_ai_is_worth_more(alice, bob):
