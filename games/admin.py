@@ -246,42 +246,25 @@ def replay_context(game: Game, record: dict, step) -> dict:
 
 
 def table_of(state: dict, names: list[str]) -> dict:
-    """Everything on the table, hands included: for ended games only."""
+    """The spectator's table (the engine's public view) with every hand and pass added:
+    for ended games only."""
+    public = engine.view(state, None)
     rounds = state["rounds"]
     passes = rounds[-1]["passes"] if rounds else [None] * state["players"]
-    acting = engine.to_act(state)
-    trick = state["trick"]
     return {
-        "round": len(rounds),
-        "phase": state["phase"],
-        "sets_unlocked": state["sets_unlocked"],
-        "result": state["result"],
+        **public,
         "seats": [
             {
                 "number": seat,
-                "name": names[seat],
+                "name": name,
                 "hand": state["hands"][seat],
                 "passed": passes[seat],
-                "doghouse": doghouse,
-                "kinds": engine.kinds(doghouse),
-                "to_act": seat in acting,
+                "doghouse": public["doghouses"][seat],
+                "kinds": public["kinds"][seat],
+                "to_act": seat in public["to_act"],
             }
-            for seat, doghouse in enumerate(state["doghouses"])
+            for seat, name in enumerate(names)
         ],
-        "trick": None
-        if trick is None
-        else {
-            "leader": trick["leader"],
-            "count": trick["count"],
-            "top": trick["top"],
-            "winner": trick["winner"],
-            "moves": [
-                {"seat": m["seat"], "kind": kind, "cards": m[kind]}
-                for m in rounds[-1]["moves"][trick["start"] :]
-                for kind in ("play", "tuck")
-                if kind in m
-            ],
-        },
     }
 
 

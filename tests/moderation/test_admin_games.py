@@ -338,12 +338,15 @@ def test_a_replay_step_shows_the_move_and_the_table(table, moderator):
     assert [s["to_act"] for s in context["table"]["seats"]] == [
         seat == rnd["starter"] for seat in range(game.players)
     ]
-    lead = client.get(f"{url}?step={game.players + 1}").context
+    lead_page = client.get(f"{url}?step={game.players + 1}")
+    lead = lead_page.context
     first_move = rnd["moves"][0]
     assert lead["table"]["trick"]["leader"] == rnd["starter"]
     assert lead["table"]["trick"]["moves"] == [
-        {"seat": first_move["seat"], "kind": "play", "cards": first_move["play"]}
+        {"seat": first_move["seat"], "play": first_move["play"]}
     ]
+    played = " ".join(map(str, first_move["play"]))
+    assert f"<li>seat {first_move['seat']} plays {played}</li>" in lead_page.content.decode()
     assert 'id="previous-step"' in client.get(f"{url}?step=1").content.decode()
     assert 'id="previous-step"' not in client.get(f"{url}?step=0").content.decode()
     assert client.get(f"{url}?step=banana").context["step"] == 0
