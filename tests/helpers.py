@@ -2,6 +2,7 @@
 
 import random
 
+from django.test import Client
 from rest_framework.test import APIClient
 
 from games import engine
@@ -15,6 +16,15 @@ def client_for(user=None) -> APIClient:
     client = APIClient()
     if user is not None:
         client.force_authenticate(user)
+    return client
+
+
+def web_client(user=None) -> Client:
+    """A browser-like client (session cookie, CSRF-exempt like Django's test client) for
+    pages such as the admin, signed in as `user` (anonymous with None)."""
+    client = Client()
+    if user is not None:
+        client.force_login(user)
     return client
 
 

@@ -3,22 +3,14 @@
 import pytest
 from django.contrib import admin
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.test import Client
 from django.urls import reverse
 
 from moderation import services
 from moderation.models import ModerationAction, Report
-from tests.helpers import client_for
+from tests.helpers import client_for, web_client
 
 PAYLOAD = "<script>alert(1)</script>"
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
-
-
-def browser(user=None) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
 
 
 @pytest.fixture
@@ -52,7 +44,7 @@ def test_only_moderators_and_superusers_reach_the_dashboard(
     user = {"anonymous": None, "normal": alice, "staff": staff, "moderator": moderator}.get(
         who, superuser
     )
-    response = browser(user).get(page(report))
+    response = web_client(user).get(page(report))
     assert response.status_code == status
     if status == 302:
         assert "/admin/login/" in response["Location"]
@@ -75,7 +67,9 @@ def test_only_moderators_and_superusers_reach_the_actions_endpoint(
 
 
 def test_chat_and_comments_are_escaped_on_the_report_page(report, moderator):
-    response = browser(moderator).get(reverse("admin:moderation_report_change", args=[report.pk]))
+    response = web_client(moderator).get(
+        reverse("admin:moderation_report_change", args=[report.pk])
+    )
     html = response.content.decode()
     assert PAYLOAD not in html
     assert ESCAPED in html
@@ -84,7 +78,7 @@ def test_chat_and_comments_are_escaped_on_the_report_page(report, moderator):
 
 def test_escaped_in_the_report_and_chat_lists_too(report, moderator):
     for name in ("moderation_report_changelist", "moderation_chatmessage_changelist"):
-        html = browser(moderator).get(reverse(f"admin:{name}")).content.decode()
+        html = web_client(moderator).get(reverse(f"admin:{name}")).content.decode()
         assert PAYLOAD not in html
 
 
@@ -92,9 +86,9 @@ def test_the_report_list_opens_on_open_reports_oldest_first(alice, bob, carol, m
     first = Report.objects.create(reporter=alice, reported=bob, reason="stalling")
     second = Report.objects.create(reporter=carol, reported=bob, reason="stalling")
     Report.objects.create(reporter=alice, reported=carol, reason="other", status="dismissed")
-    response = browser(moderator).get(reverse("admin:moderation_report_changelist"))
+    response = web_client(moderator).get(reverse("admin:moderation_report_changelist"))
     assert [r.pk for r in response.context["cl"].result_list] == [first.pk, second.pk]
-    everything = browser(moderator).get(
+    everything = web_client(moderator).get(
         reverse("admin:moderation_report_changelist") + "?status=all"
     )
     assert len(everything.context["cl"].result_list) == 3
@@ -102,7 +96,7 @@ def test_the_report_list_opens_on_open_reports_oldest_first(alice, bob, carol, m
 
 def test_an_admin_action_asks_for_a_reason_then_acts(report, moderator, bob):
     url = reverse("admin:moderation_report_changelist")
-    client = browser(moderator)
+    client = web_client(moderator)
     selected = {"action": "suspend", ACTION_CHECKBOX_NAME: [report.pk]}
     asked = client.post(url, selected)
     assert asked.status_code == 200 and b'name="reason"' in asked.content
@@ -129,5 +123,5 @@ def test_the_log_cannot_be_changed_or_deleted_in_the_admin(moderator, superuser,
         assert not log_admin.has_delete_permission(request, entry)
         assert not log_admin.has_add_permission(request)
     delete = reverse("admin:moderation_moderationaction_delete", args=[entry.pk])
-    assert browser(superuser).post(delete, {"post": "yes"}).status_code == 403
+    assert web_client(superuser).post(delete, {"post": "yes"}).status_code == 403
     assert ModerationAction.objects.filter(pk=entry.pk).exists()

@@ -8,7 +8,6 @@ from html import unescape
 import pytest
 from django.contrib import admin
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.test import Client
 from django.urls import reverse
 
 from games import engine, services
@@ -16,14 +15,7 @@ from games.models import Doghouse, Game, GameEvent, Seat
 from games.services import Actor
 from moderation import services as moderation
 from moderation.models import ModerationAction, Report
-from tests.helpers import fast_forward
-
-
-def browser(user=None) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
+from tests.helpers import fast_forward, web_client
 
 
 def play(game: Game, seat: int, kind: str, cards) -> Game:
@@ -106,7 +98,7 @@ PAGES = {
 def test_only_moderators_and_superusers_see_games_and_users(
     ended, page, who, status, alice, staff, moderator, superuser
 ):
-    response = browser(user_of(who, alice, staff, moderator, superuser)).get(PAGES[page](ended))
+    response = web_client(user_of(who, alice, staff, moderator, superuser)).get(PAGES[page](ended))
     assert response.status_code == status
     if status == 302:
         assert "/admin/login/" in response["Location"]
@@ -126,7 +118,7 @@ def test_nobody_adds_changes_or_deletes_games_in_the_admin(ended, model, moderat
         assert not model_admin.has_delete_permission(request, obj)
         assert "delete_selected" not in model_admin.get_actions(request)
     name = f"admin:games_{model._meta.model_name}"
-    client = browser(superuser)
+    client = web_client(superuser)
     assert client.post(reverse(f"{name}_delete", args=[obj.pk]), {"post": "yes"}).status_code == 403
     assert client.get(reverse(f"{name}_add")).status_code == 403
     assert model.objects.filter(pk=obj.pk).exists()
@@ -151,7 +143,7 @@ def test_posting_the_game_change_form_changes_nothing(table, superuser, moderato
     url = reverse("admin:games_game_change", args=[table.pk])
     tampered = {"status": "aborted", "rated": "on", "players": "4", "version": "99"}
     for user in (superuser, moderator):
-        assert browser(user).post(url, tampered).status_code == 403
+        assert web_client(user).post(url, tampered).status_code == 403
     after = Game.objects.get(pk=table.pk)
     assert (after.status, after.rated, after.players, after.version, after.state) == (
         before.status,
@@ -166,7 +158,7 @@ def test_posting_the_game_change_form_changes_nothing(table, superuser, moderato
 def test_posting_a_seat_change_form_changes_nothing(table, superuser):
     seat = table.seats.get(number=1)
     url = reverse("admin:games_seat_change", args=[seat.pk])
-    assert browser(superuser).post(url, {"state": "left", "timeouts": "3"}).status_code == 403
+    assert web_client(superuser).post(url, {"state": "left", "timeouts": "3"}).status_code == 403
     seat.refresh_from_db()
     assert (seat.state, seat.timeouts) == (Seat.State.PLAYING, 0)
 
@@ -179,7 +171,7 @@ def listed(client, name: str, query: str = "") -> list:
 
 def test_games_are_found_by_id_seated_username_and_invite_code(table, dave, moderator):
     other = services.game_create(user=dave, players=4, time_per_move=86400, private=True)
-    client = browser(moderator)
+    client = web_client(moderator)
     assert listed(client, "games_game", f"?q={table.pk}") == [table]
     assert listed(client, "games_game", "?q=dave") == [other]
     assert listed(client, "games_game", "?q=bob") == [table]
@@ -189,7 +181,7 @@ def test_games_are_found_by_id_seated_username_and_invite_code(table, dave, mode
 
 def test_games_filter_on_status_players_rated_private_and_time(table, dave, moderator):
     other = services.game_create(user=dave, players=4, time_per_move=86400, private=True)
-    client = browser(moderator)
+    client = web_client(moderator)
     response = client.get(reverse("admin:games_game_changelist"))
     titles = [str(spec.title) for spec in response.context["cl"].filter_specs]
     assert titles == ["status", "players", "rated", "private", "time per move"]
@@ -206,7 +198,7 @@ def test_games_filter_on_status_players_rated_private_and_time(table, dave, mode
 
 def test_seats_and_doghouses_are_searched_and_filtered(ended, dave, moderator):
     other = services.game_create(user=dave, players=3, ai=["easy"], time_per_move=300)
-    client = browser(moderator)
+    client = web_client(moderator)
     assert [s.user for s in listed(client, "games_seat", "?q=bob")] == [
         ended.seats.get(number=1).user
     ]
@@ -242,7 +234,7 @@ def test_a_running_games_page_shows_the_public_view_and_no_hidden_card(
     moderators_table, moderator, stage
 ):
     game = stage(moderators_table)
-    html = browser(moderator).get(reverse("admin:games_game_change", args=[game.pk])).content
+    html = web_client(moderator).get(reverse("admin:games_game_change", args=[game.pk])).content
     html = html.decode()
     public = engine.view(game.state, None)
     for field in ("hand_sizes", "passed", "doghouses"):
@@ -256,7 +248,7 @@ def test_a_running_games_page_shows_the_public_view_and_no_hidden_card(
 
 def test_a_running_games_pass_never_shows(moderators_table, moderator):
     game = passing_table(moderators_table)
-    html = browser(moderator).get(reverse("admin:games_game_change", args=[game.pk])).content
+    html = web_client(moderator).get(reverse("admin:games_game_change", args=[game.pk])).content
     # Nothing public names a card while the first round's passes are made.
     assert '"cards"' not in unescape(html.decode())
     assert GameEvent.objects.filter(game=game, kind="pass").exists()
@@ -264,7 +256,7 @@ def test_a_running_games_pass_never_shows(moderators_table, moderator):
 
 def test_a_running_games_replay_is_refused_without_a_card(moderators_table, moderator):
     game = trick_table(moderators_table)
-    response = browser(moderator).get(reverse("admin:games_game_replay", args=[game.pk]))
+    response = web_client(moderator).get(reverse("admin:games_game_replay", args=[game.pk]))
     assert response.status_code == 404
     html = response.content.decode()
     assert "still running" in html
@@ -276,7 +268,7 @@ def test_a_running_games_replay_is_refused_without_a_card(moderators_table, mode
 
 
 def test_an_ended_games_page_shows_the_record_the_seed_and_the_moves(ended, moderator):
-    html = browser(moderator).get(reverse("admin:games_game_change", args=[ended.pk])).content
+    html = web_client(moderator).get(reverse("admin:games_game_change", args=[ended.pk])).content
     html = unescape(html.decode())
     assert ended.seed in html
     first_hand = ended.state["rounds"][0]["hands"][1]
@@ -288,7 +280,7 @@ def test_an_ended_games_page_shows_the_record_the_seed_and_the_moves(ended, mode
 
 def test_an_ended_games_replay_walks_every_step_to_the_result(table, moderator):
     game = play_to_end(table)
-    client = browser(moderator)
+    client = web_client(moderator)
     url = reverse("admin:games_game_replay", args=[game.pk])
     first = client.get(url)
     steps = first.context["steps"]
@@ -324,7 +316,7 @@ def test_an_ended_games_replay_walks_every_step_to_the_result(table, moderator):
 def test_a_replay_step_shows_the_move_and_the_table(table, moderator):
     game = finish_quickly(table)
     rnd = game.state["rounds"][0]
-    client = browser(moderator)
+    client = web_client(moderator)
     url = reverse("admin:games_game_replay", args=[game.pk])
     after_passes = client.get(f"{url}?step={game.players}")  # each seat's pass, then the lead
     context = after_passes.context
@@ -353,7 +345,7 @@ def test_a_replay_step_shows_the_move_and_the_table(table, moderator):
 
 
 def test_the_replay_says_when_the_event_log_does_not_rebuild_the_state(ended, moderator):
-    response = browser(moderator).get(reverse("admin:games_game_replay", args=[ended.pk]))
+    response = web_client(moderator).get(reverse("admin:games_game_replay", args=[ended.pk]))
     assert response.context["record_valid"]
     assert not response.context["log_ok"]
     assert "The event log does NOT rebuild the stored state." in response.content.decode()
@@ -365,7 +357,7 @@ def test_the_replay_says_when_the_record_is_not_valid(ended, moderator):
     wrong = [c + 1 if c < state["max_strength"] else c - 1 for c in first["caught"]]
     state["rounds"][0] = {**first, "caught": wrong}
     Game.objects.filter(pk=ended.pk).update(state=state)
-    response = browser(moderator).get(reverse("admin:games_game_replay", args=[ended.pk]))
+    response = web_client(moderator).get(reverse("admin:games_game_replay", args=[ended.pk]))
     assert not response.context["record_valid"]
     assert "derived_mismatch" in response.context["record_fault"]
     assert "The record is NOT valid" in response.content.decode()
@@ -374,7 +366,7 @@ def test_the_replay_says_when_the_record_is_not_valid(ended, moderator):
 def test_a_game_that_never_started_has_no_replay(dave, moderator):
     game = services.game_create(user=dave, players=3, time_per_move=300)
     services.game_leave(game_id=game.pk, user=dave)
-    response = browser(moderator).get(reverse("admin:games_game_replay", args=[game.pk]))
+    response = web_client(moderator).get(reverse("admin:games_game_replay", args=[game.pk]))
     assert response.status_code == 404
     assert "never started" in response.content.decode()
 
@@ -393,7 +385,7 @@ def reported_bob(alice, bob, carol, moderator):
 
 def test_a_moderator_sees_a_users_reports_and_actions_but_no_password(reported_bob, bob, moderator):
     about, made, action = reported_bob
-    response = browser(moderator).get(reverse("admin:accounts_user_change", args=[bob.pk]))
+    response = web_client(moderator).get(reverse("admin:accounts_user_change", args=[bob.pk]))
     assert response.status_code == 200
     html = response.content.decode()
     assert reverse("admin:moderation_report_change", args=[about.pk]) in html
@@ -410,17 +402,18 @@ def test_a_moderator_sees_a_users_reports_and_actions_but_no_password(reported_b
 def test_a_moderator_cannot_change_a_user_through_the_form(bob, moderator):
     url = reverse("admin:accounts_user_change", args=[bob.pk])
     tampered = {"username": "renamed", "email": "x@example.com", "is_active": ""}
-    assert browser(moderator).post(url, tampered).status_code == 403
+    assert web_client(moderator).post(url, tampered).status_code == 403
     password = reverse("admin:auth_user_password_change", args=[bob.pk])
     assert (
-        browser(moderator).post(password, {"password1": "x", "password2": "x"}).status_code == 403
+        web_client(moderator).post(password, {"password1": "x", "password2": "x"}).status_code
+        == 403
     )
     bob.refresh_from_db()
     assert (bob.username, bob.email, bob.is_active) == ("bob", "bob@example.com", True)
 
 
 def test_a_superuser_keeps_the_full_user_form(bob, superuser):
-    response = browser(superuser).get(reverse("admin:accounts_user_change", args=[bob.pk]))
+    response = web_client(superuser).get(reverse("admin:accounts_user_change", args=[bob.pk]))
     assert response.context["has_change_permission"]
     assert "password" in response.context["adminform"].form.fields
     html = response.content.decode()
@@ -430,7 +423,7 @@ def test_a_superuser_keeps_the_full_user_form(bob, superuser):
 def test_users_are_searched_and_filtered(alice, bob, carol, moderator):
     carol.is_active = False
     carol.save()
-    client = browser(moderator)
+    client = web_client(moderator)
     assert listed(client, "accounts_user", "?q=bob") == [bob]
     assert listed(client, "accounts_user", "?q=alice@example.com") == [alice]
     assert listed(client, "accounts_user", "?is_active__exact=0") == [carol]
@@ -444,7 +437,7 @@ def test_a_users_page_escapes_report_comments(alice, bob, moderator):
     Report.objects.create(
         reporter=alice, reported=bob, reason="other", comment="<script>alert(1)</script>"
     )
-    response = browser(moderator).get(reverse("admin:accounts_user_change", args=[bob.pk]))
+    response = web_client(moderator).get(reverse("admin:accounts_user_change", args=[bob.pk]))
     html = response.content.decode()
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
@@ -452,7 +445,7 @@ def test_a_users_page_escapes_report_comments(alice, bob, moderator):
 
 def test_a_moderator_aborts_a_running_game_from_the_games_list_with_a_reason(table, moderator):
     url = reverse("admin:games_game_changelist")
-    client = browser(moderator)
+    client = web_client(moderator)
     selected = {"action": "abort", ACTION_CHECKBOX_NAME: [table.pk]}
     asked = client.post(url, selected)
     assert asked.status_code == 200 and b'name="reason"' in asked.content

@@ -6,7 +6,6 @@ Redis and Celery health are checked against real processes in tests/realtime/tes
 from datetime import timedelta
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -15,15 +14,9 @@ from games.models import Game
 from matchmaking.models import QueueEntry
 from moderation import overview
 from moderation.models import Report
+from tests.helpers import web_client
 
 URL = "/admin/overview/"
-
-
-def browser(user=None) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
 
 
 def test_the_overview_url_is_named():
@@ -31,20 +24,20 @@ def test_the_overview_url_is_named():
 
 
 def test_anonymous_people_and_players_are_sent_to_the_login(alice):
-    for client in (browser(), browser(alice)):
+    for client in (web_client(), web_client(alice)):
         response = client.get(URL)
         assert response.status_code == 302
         assert response["Location"].startswith("/admin/login/")
 
 
 def test_staff_without_the_moderator_permission_are_refused(staff):
-    assert browser(staff).get(URL).status_code == 403
-    assert URL not in browser(staff).get("/admin/").content.decode()
+    assert web_client(staff).get(URL).status_code == 403
+    assert URL not in web_client(staff).get("/admin/").content.decode()
 
 
 @pytest.mark.parametrize("who", ["moderator", "superuser"])
 def test_moderators_and_superusers_see_it_and_find_it_on_the_admin_index(who, request):
-    client = browser(request.getfixturevalue(who))
+    client = web_client(request.getfixturevalue(who))
     page = client.get(URL)
     assert page.status_code == 200
     assert "Matchmaking queue" in page.content.decode()
@@ -96,7 +89,7 @@ def test_a_deadline_inside_the_grace_is_not_stuck_yet(games, settings):
 
 
 def test_the_page_links_each_stuck_game_to_its_admin_page(games, moderator):
-    page = browser(moderator).get(URL).content.decode()
+    page = web_client(moderator).get(URL).content.decode()
     for game in (games["stuck"], games["lost_ai"]):
         assert f'href="{reverse("admin:games_game_change", args=[game.pk])}"' in page
     assert f'href="{reverse("admin:games_game_change", args=[games["due"].pk])}"' not in page

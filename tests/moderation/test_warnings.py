@@ -4,7 +4,6 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -12,7 +11,7 @@ from rest_framework.test import APIClient
 from barkside.errors import ServiceError
 from moderation import services
 from moderation.models import ModerationAction, WarningSeen
-from tests.helpers import client_for
+from tests.helpers import client_for, web_client
 from tests.realtime.sockets import run, session_cookie, socket
 
 MARKUP = '<script>alert(1)</script><img src=x onerror="alert(2)"> & be kind'
@@ -156,8 +155,7 @@ def test_a_refused_warning_sends_nothing(moderator, bob, staff, memory_layer):
 
 def test_the_moderation_log_shows_whether_a_warning_was_read(moderator, bob):
     warning = services.user_warn(moderator=moderator, user=bob, reason="mind your words")
-    admin = Client()
-    admin.force_login(moderator)
+    admin = web_client(moderator)
     url = reverse("admin:moderation_moderationaction_changelist")
     assert "not yet" in admin.get(url).content.decode()
     seen(bob, warning.pk)

@@ -1,10 +1,9 @@
 """The overview's health of the machinery, against a real Redis and a real Celery worker."""
 
-from django.test import Client
-
 from barkside.stack import free_port
 from games import tasks
 from moderation import overview
+from tests.helpers import web_client
 
 from .processes import use_broker
 
@@ -15,9 +14,7 @@ def test_with_a_worker_running_redis_and_celery_are_up(worker, redis_url, settin
     assert health["redis"]["ok"] and health["redis"]["ping_ms"] < 1000
     assert health["celery"]["ok"]
     assert len(health["celery"]["workers"]) == 1
-    client = Client()
-    client.force_login(moderator)
-    page = client.get("/admin/overview/").content.decode()
+    page = web_client(moderator).get("/admin/overview/").content.decode()
     assert health["celery"]["workers"][0] in page
     assert page.count('<span class="up">up</span>') == 2
     assert '<span class="down">' not in page
