@@ -18,6 +18,16 @@ def only_mine_to_act(message: dict) -> bool:
     return game["status"] == "active" and to_act(game) == [game["your_seat"]]
 
 
+def play_first_legal(base: str, token: str, game_id: int, message: dict) -> dict:
+    """POST the first legal move of a socket's `game` message, naming its version."""
+    move = message["game"]["view"]["legal_moves"][0]
+    status, answer = api(
+        base, "POST", f"/api/games/{game_id}/moves", token, {**move, "version": message["version"]}
+    )
+    assert status == 200, answer
+    return answer
+
+
 def test_an_ai_only_game_plays_itself_to_the_end(worker, transactional_db):
     game = Game.objects.create(players=3, time_per_move=300)
     Seat.objects.bulk_create(Seat(game=game, number=n, ai_level="random") for n in range(3))
@@ -41,16 +51,7 @@ def test_a_move_handing_the_turn_to_the_ai_returns_at_once_and_the_ai_moves_arri
     game = services.game_create(user=alice, players=3, ai=["random", "random"], time_per_move=300)
     with ws_connect(base, f"/ws/games/{game.pk}/", token) as ws:
         for _ in range(30):
-            message = next_game(ws, only_mine_to_act)
-            move = message["game"]["view"]["legal_moves"][0]
-            status, answer = api(
-                base,
-                "POST",
-                f"/api/games/{game.pk}/moves",
-                token,
-                {**move, "version": message["version"]},
-            )
-            assert status == 200, answer
+            answer = play_first_legal(base, token, game.pk, next_game(ws, only_mine_to_act))
             if any(s["ai_level"] for s in answer["seats"] if s["to_act"]):
                 break  # the answer came before the AI's move
         else:
@@ -64,15 +65,6 @@ def test_a_move_posted_to_one_server_reaches_a_socket_on_another(alice, worker, 
     token = Token.objects.create(user=alice).key
     game = services.game_create(user=alice, players=3, ai=["random", "random"], time_per_move=300)
     with ws_connect(second, f"/ws/games/{game.pk}/", token) as ws:
-        message = next_game(ws, only_mine_to_act)
-        move = message["game"]["view"]["legal_moves"][0]
-        status, answer = api(
-            first,
-            "POST",
-            f"/api/games/{game.pk}/moves",
-            token,
-            {**move, "version": message["version"]},
-        )
-        assert status == 200, answer
+        answer = play_first_legal(first, token, game.pk, next_game(ws, only_mine_to_act))
         pushed = next_game(ws, lambda m: m["version"] >= answer["version"])
         assert pushed["game"]["view"]["moves"] or pushed["game"]["view"]["passed"][0]
