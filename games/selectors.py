@@ -40,16 +40,12 @@ def game_view(game: Game, seat: Seat | None) -> dict:
         "started": game.started,
         "ended": game.ended,
         "your_seat": seat.number if seat else None,
-        "seats": _seats(game, game.seats.all()),
+        "seats": _seats(game.seats.all(), _acting(game)),
         "view": view,
     }
 
 
-def _seats(game: Game, seats) -> list[dict]:
-    # Whose turn it is comes from the game row's own state, not from the seat rows: the
-    # seats are a second query, and under READ COMMITTED they may already show the next
-    # version while the game row (and so the version a move must name) shows this one.
-    acting = _acting(game)
+def _seats(seats, acting: set[int]) -> list[dict]:
     return [
         {
             "number": seat.number,
@@ -63,6 +59,9 @@ def _seats(game: Game, seats) -> list[dict]:
 
 
 def _acting(game: Game) -> set[int]:
+    """The seats to act, from the game row's own state rather than the seat rows: those
+    are a second query, and under READ COMMITTED they may already show the next version
+    while the game row (and so the version a move must name) shows this one."""
     if game.status != Game.Status.ACTIVE:
         return set()  # an aborted game's state still names a seat to act
     return set(engine.to_act(game.state))
@@ -93,6 +92,7 @@ def game_summary(game: Game, user) -> dict:
     """A line in a list of games: the table without its engine view."""
     seats = list(game.seats.all())
     mine = next((s for s in seats if s.user_id == user.pk), None)
+    acting = _acting(game)
     return {
         "id": game.pk,
         "status": game.status,
@@ -105,8 +105,8 @@ def game_summary(game: Game, user) -> dict:
         "version": game.version,
         "turn_deadline": game.turn_deadline,
         "your_seat": mine.number if mine else None,
-        "your_turn": bool(mine and mine.number in _acting(game)),
-        "seats": _seats(game, seats),
+        "your_turn": bool(mine and mine.number in acting),
+        "seats": _seats(seats, acting),
         "created": game.created,
         "result": game.result,
     }
