@@ -24,14 +24,9 @@ from accounts.serializers import (
 from barkside import error_texts
 from barkside.errors import error_body
 from barkside.schema import error_responses
+from barkside.serializers import validated
 
 TAGS = ["auth"]
-
-
-def _valid(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 def locked_out_response(request, original_response=None, credentials=None) -> JsonResponse:
@@ -86,7 +81,7 @@ class RegisterView(SignInView):
         responses={201: AuthSerializer, **error_responses(400, 403, 415, 429)},
     )
     def post(self, request):
-        data = _valid(RegisterSerializer, request.data)
+        data = validated(RegisterSerializer, request.data)
         signed_in = services.user_register(request=request._request, **data)
         return Response(AuthSerializer(signed_in).data, status=status.HTTP_201_CREATED)
 
@@ -102,7 +97,7 @@ class LoginView(SignInView):
         responses={200: AuthSerializer, **error_responses(400, 403, 415, 429)},
     )
     def post(self, request):
-        data = _valid(LoginSerializer, request.data)
+        data = validated(LoginSerializer, request.data)
         signed_in = services.user_login(request=request._request, **data)
         return Response(AuthSerializer(signed_in).data)
 
@@ -142,7 +137,7 @@ class PasswordView(APIView):
         responses={200: AuthSerializer, **error_responses(400, 401, 403, 415, 429)},
     )
     def post(self, request):
-        data = _valid(PasswordChangeSerializer, request.data)
+        data = validated(PasswordChangeSerializer, request.data)
         signed_in = services.user_change_password(
             request=request._request, user=request.user, **data
         )

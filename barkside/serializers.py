@@ -10,6 +10,13 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 
+def validated(serializer_class, data) -> dict:
+    """`data` checked by `serializer_class`: its validated data, or a 400 `invalid`."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
 class StrictCharField(serializers.CharField):
     """A CharField that refuses numbers instead of turning them into text."""
 

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from barkside.errors import ServiceError
 from barkside.schema import error_responses
+from barkside.serializers import validated
 from games import selectors, services
 from games.errors import GameError
 from games.models import IdempotentMove
@@ -32,12 +33,6 @@ IDEMPOTENCY_HEADER = OpenApiParameter(
 )
 
 
-def _valid(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 def _game_response(game_id, user, status_code=status.HTTP_200_OK) -> Response:
     game, seat = selectors.visible_game(game_id, user)
     return Response(selectors.game_view(game, seat), status=status_code)
@@ -55,7 +50,7 @@ class GamesView(APIView):
         summary="My games, those waiting on me first",
     )
     def get(self, request):
-        query = _valid(GameListQuerySerializer, request.query_params.dict())
+        query = validated(GameListQuerySerializer, request.query_params.dict())
         return _summaries(self, request, selectors.games_of(request.user, query.get("status")))
 
     @extend_schema(
@@ -65,7 +60,7 @@ class GamesView(APIView):
         summary="Open a table; one whose seats are all taken (you + AI seats) starts at once",
     )
     def post(self, request):
-        data = _valid(GameCreateSerializer, request.data)
+        data = validated(GameCreateSerializer, request.data)
         game = services.game_create(user=request.user, **data)
         return _game_response(game.pk, request.user, status.HTTP_201_CREATED)
 
@@ -105,7 +100,7 @@ class JoinView(APIView):
         summary="Take a seat (private tables need their invite code)",
     )
     def post(self, request, game_id: int):
-        data = _valid(JoinSerializer, request.data)
+        data = validated(JoinSerializer, request.data)
         services.game_join(game_id=game_id, user=request.user, **data)
         return _game_response(game_id, request.user)
 
@@ -169,7 +164,7 @@ class MovesView(APIView):
             stored = _stored_response(request.user, key, game_id)
             if stored is not None:
                 return stored
-        data = _valid(MoveSerializer, request.data)
+        data = validated(MoveSerializer, request.data)
         try:
             services.game_move(
                 game_id=game_id,

@@ -55,6 +55,7 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from barkside.error_texts import language_from_scope, translate
 from barkside.errors import ServiceError, exception_handler
+from barkside.serializers import validated
 from games import realtime, selectors, services
 from games.apis import MovesView
 from games.errors import GameError
@@ -236,10 +237,8 @@ def _game_view(game_id, user) -> dict:
 def _play(game_id, user, fields: dict, language: str | None = None) -> dict:
     """The REST move, minus HTTP: budget, validate, one service call, the user's new view."""
     _moves_budget(user)
-    serializer = MoveSerializer(data=fields)
     with translation.override(language):  # DRF's field messages, in the socket's language
-        serializer.is_valid(raise_exception=True)
-    data = serializer.validated_data
+        data = validated(MoveSerializer, fields)
     services.game_move(
         game_id=game_id,
         user=user,
@@ -259,12 +258,9 @@ def _moves_budget(user) -> None:
 
 
 def _chat(game_id, user, fields: dict, language: str | None = None) -> None:
-    serializer = ChatPostSerializer(data=fields)
     with translation.override(language):
-        serializer.is_valid(raise_exception=True)
-    moderation_services.chat_post(
-        game_id=game_id, user=user, text=serializer.validated_data["text"]
-    )
+        text = validated(ChatPostSerializer, fields)["text"]
+    moderation_services.chat_post(game_id=game_id, user=user, text=text)
 
 
 NOTICE_FIELDS = ("game", "version", "warning")  # a game's notices; a warning's

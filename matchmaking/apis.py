@@ -8,15 +8,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from barkside.schema import error_responses
+from barkside.serializers import validated
 from matchmaking import selectors, services
 from matchmaking.schema import LeaderboardPageSchema, ProfileSchema, QueueStatusSchema
 from matchmaking.serializers import LeaderboardQuerySerializer, QueueJoinSerializer
-
-
-def _valid(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 class QueueView(APIView):
@@ -54,7 +49,7 @@ class QueueJoinView(APIView):
         ),
     )
     def post(self, request):
-        data = _valid(QueueJoinSerializer, request.data)
+        data = validated(QueueJoinSerializer, request.data)
         services.queue_join(user=request.user, **data)
         return Response(selectors.queue_status(request.user), status=status.HTTP_201_CREATED)
 
@@ -97,7 +92,7 @@ class LeaderboardView(APIView):
         summary="Established ratings (10+ rated games) of one speed class, best first",
     )
     def get(self, request):
-        query = _valid(LeaderboardQuerySerializer, request.query_params.dict())
+        query = validated(LeaderboardQuerySerializer, request.query_params.dict())
         paginator = LeaderboardPagination()
         page = paginator.paginate_queryset(selectors.leaderboard(query["speed"]), request, self)
         first = (paginator.page.number - 1) * paginator.page_size + 1

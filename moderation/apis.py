@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from barkside.errors import ServiceError
 from barkside.schema import error_responses
+from barkside.serializers import validated
 from games.models import Game
 from moderation import selectors, services
 from moderation.models import ChatMessage, ModerationAction, Report
@@ -32,12 +33,6 @@ from moderation.serializers import (
 )
 
 TAGS = ["moderation"]
-
-
-def _valid(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 class ChatView(APIView):
@@ -59,7 +54,7 @@ class ChatView(APIView):
         responses={201: ChatMessageSerializer, **error_responses(400, 401, 403, 404, 429)},
     )
     def post(self, request, game_id):
-        data = _valid(ChatPostSerializer, request.data)
+        data = validated(ChatPostSerializer, request.data)
         message = services.chat_post(game_id=game_id, user=request.user, text=data["text"])
         return Response(selectors.chat_message_payload(message), status=status.HTTP_201_CREATED)
 
@@ -127,7 +122,7 @@ class ReportsView(APIView):
         },
     )
     def post(self, request):
-        data = _valid(ReportCreateSerializer, request.data)
+        data = validated(ReportCreateSerializer, request.data)
         report, created = services.report_create(
             reporter=request.user,
             username=data["user"],
@@ -184,7 +179,7 @@ class ActionsView(APIView):
         responses={201: ActionDoneSerializer, **error_responses(400, 401, 403, 404, 409)},
     )
     def post(self, request):
-        data = _valid(ActionSerializer, request.data)
+        data = validated(ActionSerializer, request.data)
         entry = _ACT[data["action"]](request.user, data)
         return Response(ActionDoneSerializer(entry).data, status=status.HTTP_201_CREATED)
 

@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from barkside.errors import ServiceError
 from barkside.schema import error_responses
+from barkside.serializers import validated
 from notifications.keys import vapid_keys
 from notifications.models import MAX_SUBSCRIPTIONS_PER_USER, PushSubscription
 from notifications.serializers import EndpointSerializer, KeySchema, SubscriptionSerializer
@@ -32,9 +33,7 @@ class SubscriptionsView(APIView):
         summary="Subscribe this device; a user keeps at most 5, the oldest go first",
     )
     def post(self, request):
-        serializer = SubscriptionSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(SubscriptionSerializer, request.data)
         endpoint = data["endpoint"]
         # The server will POST to this URL: only https, so it can't be aimed inside.
         if not endpoint.startswith("https://") and not settings.PUSH_ALLOW_HTTP_ENDPOINTS:
@@ -66,9 +65,6 @@ class SubscriptionsView(APIView):
         responses={204: None, **error_responses(400, 401, 403)},
     )
     def delete(self, request):
-        serializer = EndpointSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        PushSubscription.objects.filter(
-            user=request.user, endpoint=serializer.validated_data["endpoint"]
-        ).delete()
+        endpoint = validated(EndpointSerializer, request.data)["endpoint"]
+        PushSubscription.objects.filter(user=request.user, endpoint=endpoint).delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
