@@ -10,6 +10,7 @@ from .people import Figures
 from .server import DatabaseSnapshot
 
 BUSIEST_TABLES = 8
+BUSIEST_STATEMENTS = 25
 
 
 @dataclass
@@ -135,6 +136,16 @@ def _database(write, run: Run, moves: int) -> None:
         "  by table (scans/rows written per move): "
         + ", ".join(f"{t} {scans[t] / per:.1f}/{written[t] / per:.1f}" for t in busiest)
     )
+    if before.statements is not None and after.statements is not None:
+        _statements(write, before.statements, after.statements, per)
     if run.db_connections_peak:
         used, most = run.db_connections_peak
         write(f"  connections: peak {used} to this database (server max_connections {most})")
+
+
+def _statements(write, before: dict, after: dict, per: int) -> None:
+    calls = {q: after[q][1] - before.get(q, ("", 0))[1] for q in after}
+    write(f"  statements per move (pg_stat_statements): {sum(calls.values()) / per:.1f}")
+    for q in sorted(calls, key=lambda q: -calls[q])[:BUSIEST_STATEMENTS]:
+        if calls[q]:
+            write(f"    {calls[q] / per:5.2f}  {after[q][0][:150]}")

@@ -1,12 +1,13 @@
 """What the server side did during a run: database counters and the web processes.
 
-PostgreSQL here has no pg_stat_statements (it needs `shared_preload_libraries`), so the
-database figures come from the cumulative statistics views of the run's database, read
-before and after the window: transactions (`pg_stat_database`), and per table the index
-and sequential scans and the rows written (`pg_stat_user_tables`). A scan is one table
-read by one statement, so scans are a close stand-in for SELECT and UPDATE statements
-(a join counts once per table); inserts show as rows inserted. They count every client
-of the database: web processes, the worker and beat (the sweeper) alike.
+The figures come from PostgreSQL's cumulative statistics of the run's database, read
+before and after the window, so they count every client of the database: web processes,
+the worker and beat (the sweeper) alike. Always: transactions (`pg_stat_database`), and
+per table the index and sequential scans and the rows written (`pg_stat_user_tables`);
+a scan is one table read by one statement, a close stand-in for SELECT and UPDATE
+statements (a join counts once per table). Exactly, when the server preloads
+pg_stat_statements (`shared_preload_libraries`; the extension is created in the database
+if need be): every statement, with its calls.
 """
 
 from dataclasses import dataclass
@@ -26,11 +27,18 @@ DATABASE_STATS = """
 """
 
 
+STATEMENTS = """
+    SELECT queryid, query, calls FROM pg_stat_statements
+    WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+"""
+
+
 @dataclass
 class DatabaseSnapshot:
     transactions: int
     rows_written: int
     tables: dict[str, tuple[int, int]]  # table -> (scans, rows written)
+    statements: dict[int, tuple[str, int]] | None  # queryid -> (text, calls)
 
 
 def database_snapshot() -> DatabaseSnapshot | None:
@@ -44,9 +52,19 @@ def database_snapshot() -> DatabaseSnapshot | None:
             transactions, ins, upd, dele = cursor.fetchone()
             cursor.execute(TABLE_STATS)
             tables = {name: (scans, i + u + d) for name, scans, i, u, d in cursor.fetchall()}
-        return DatabaseSnapshot(transactions, ins + upd + dele, tables)
+            statements = _statements(cursor)
+        return DatabaseSnapshot(transactions, ins + upd + dele, tables, statements)
     finally:
         connection.close()
+
+
+def _statements(cursor) -> dict[int, tuple[str, int]] | None:
+    cursor.execute("SELECT current_setting('shared_preload_libraries')")
+    if "pg_stat_statements" not in cursor.fetchone()[0]:
+        return None
+    cursor.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+    cursor.execute(STATEMENTS)
+    return {queryid: (" ".join(text.split()), calls) for queryid, text, calls in cursor.fetchall()}
 
 
 def database_connections() -> tuple[int, int] | None:
