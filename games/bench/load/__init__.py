@@ -122,10 +122,11 @@ async def _load(write, url, tables, seconds, socket_share, finish, web_pids, oth
         began = time.perf_counter()
         people = await _bounded((crowd.register(i) for i in range(3 * tables)), SETUP_CONCURRENCY)
         groups = [people[3 * i : 3 * i + 3] for i in range(tables)]
-        seated = await _bounded((crowd.seat_table(g) for g in groups), SETUP_CONCURRENCY)
+        seated = await _bounded((crowd.try_seat_table(g) for g in groups), SETUP_CONCURRENCY)
+        seated = [players for players in seated if players is not None]
         setup = time.perf_counter() - began
         write(
-            f"setup: {len(people)} people registered and seated at {tables} tables in "
+            f"setup: {len(people)} people registered and seated at {len(seated)} tables in "
             f"{setup:.1f} s; playing {seconds:g} s, {100 * socket_share:.0f}% of moves over "
             "the game socket"
         )
@@ -142,7 +143,7 @@ async def _load(write, url, tables, seconds, socket_share, finish, web_pids, oth
         crowd.stop.set()
         crowd.measuring = False
         cpu_after = _cpu(web_pids, other_pids)
-        await asyncio.gather(*playing, return_exceptions=False)
+        await asyncio.gather(*playing)
         await _settle(crowd)
         sampler.cancel()
         rss_end = rss_mib(web_pids)

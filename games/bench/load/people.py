@@ -19,6 +19,7 @@ import aiohttp
 
 MOVE_TIMEOUT = 30.0  # a reply slower than this counts as an error (`timeout`)
 STALL = 5.0  # seconds without a new version before a player asks for the game again
+SETUP_TRIES = 5  # GETs of a first view before a player gives up its table
 POLL = 0.5  # how often a waiting player looks at the clock (and a socketless one GETs)
 TIME_PER_MOVE = 300  # live tables; nobody times out during a run
 SEATS = 3
@@ -67,7 +68,10 @@ class Crowd:
             method, self.base + path, json=body, headers=headers
         ) as response:
             text = await response.text()
+        try:
             return response.status, json.loads(text) if text else None
+        except ValueError:  # an error page from a server that failed (a 500 says which)
+            return response.status, {"code": "not_json"}
 
     async def register(self, number: int) -> Person:
         username = f"{self.prefix}{number}"
@@ -114,6 +118,14 @@ class Crowd:
         self.figures.games[game["id"]] = people[0]
         return game["id"]
 
+    async def try_seat_table(self, people: list[Person]) -> list["Player"] | None:
+        """A table ready to play, or None after counting why it could not be set up."""
+        try:
+            return await self.seat_table(people)
+        except (aiohttp.ClientError, OSError, RuntimeError) as e:
+            self.figures.errors[f"table not set up: {type(e).__name__}"] += 1
+            return None
+
     async def seat_table(self, people: list[Person]) -> list["Player"]:
         game_id = await self.new_table(people)
         sockets = await asyncio.gather(*(self.open_socket(p, game_id) for p in people))
@@ -123,7 +135,14 @@ class Crowd:
 
     async def play_table(self, players: list["Player"], until_over: bool = False) -> None:
         """Play the table's games; while measuring, a finished game is followed by a new
-        one, so the load stays the same all along the run."""
+        one, so the load stays the same all along the run. A failure the server caused
+        ends the table and is counted; it never ends the run."""
+        try:
+            await self._play_table(players, until_over)
+        except (aiohttp.ClientError, OSError, RuntimeError) as e:
+            self.figures.errors[f"table stopped: {type(e).__name__}"] += 1
+
+    async def _play_table(self, players: list["Player"], until_over: bool) -> None:
         while True:
             await asyncio.gather(*(p.play(until_over) for p in players))
             over = players[0].latest["status"] != "active"
@@ -158,8 +177,12 @@ class Player:
                 await asyncio.wait_for(self.changed.wait(), MOVE_TIMEOUT)
             except TimeoutError:
                 self.crowd.figures.handshake_failures["no first message"] += 1
-        if self.latest is None:
+        for _ in range(SETUP_TRIES):
+            if self.latest is not None:
+                break
             await self._fetch()
+        else:
+            raise RuntimeError(f"no view of game {self.game_id} for {self.person.username}")
         self.seat = self.latest["your_seat"]
         self.crowd.figures.received[(self.game_id, self.seat)] = self.received
 
@@ -188,7 +211,10 @@ class Player:
             self.changed.set()
 
     async def _fetch(self) -> None:
-        status, game = await self.crowd.api("GET", f"/api/games/{self.game_id}", self.person)
+        try:
+            status, game = await self.crowd.api("GET", f"/api/games/{self.game_id}", self.person)
+        except (aiohttp.ClientError, OSError) as e:
+            status, game = "connection", {"code": type(e).__name__}
         if status == 200:
             self._offer(game)
         else:

@@ -120,7 +120,7 @@ def _percentiles(seconds: list[float]) -> str:
 def _database(write, run: Run, moves: int) -> None:
     before, after = run.db_before, run.db_after
     if before is None or after is None:
-        write("database per move: n/a (not PostgreSQL)")
+        write("database per move: n/a (not PostgreSQL, or it refused the bench's connection)")
         return
     per = max(moves, 1)
     scans = {t: after.tables[t][0] - before.tables.get(t, (0, 0))[0] for t in after.tables}

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import psutil
-from django.db import connection
+from django.db import DatabaseError, connection
 
 TABLE_STATS = """
     SELECT relname, coalesce(seq_scan, 0) + coalesce(idx_scan, 0), n_tup_ins, n_tup_upd,
@@ -42,7 +42,8 @@ class DatabaseSnapshot:
 
 
 def database_snapshot() -> DatabaseSnapshot | None:
-    """None when the database is not PostgreSQL. Runs in its own thread (sync ORM)."""
+    """None when the database is not PostgreSQL or refuses a connection (all its slots
+    taken by the stack). Runs in its own thread (sync ORM)."""
     if connection.vendor != "postgresql":
         return None
     try:
@@ -54,6 +55,8 @@ def database_snapshot() -> DatabaseSnapshot | None:
             tables = {name: (scans, i + u + d) for name, scans, i, u, d in cursor.fetchall()}
             statements = _statements(cursor)
         return DatabaseSnapshot(transactions, ins + upd + dele, tables, statements)
+    except DatabaseError:
+        return None
     finally:
         connection.close()
 
@@ -78,6 +81,8 @@ def database_connections() -> tuple[int, int] | None:
                 "WHERE datname = current_database()"
             )
             return cursor.fetchone()
+    except DatabaseError:  # every slot taken: the peak is the server's limit
+        return None
     finally:
         connection.close()
 
