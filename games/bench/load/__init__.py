@@ -149,11 +149,12 @@ async def _load(write, url, tables, seconds, socket_share, finish, web_pids, oth
         rss_end = rss_mib(web_pids)
         await asyncio.sleep(1.0)  # backends report their statistics at most once a second
         db_after = await asyncio.to_thread(database_snapshot)
-        if finish:
-            await asyncio.wait_for(
-                asyncio.gather(*(crowd.play_table(players, until_over=True) for players in seated)),
-                FINISH_TIMEOUT,
-            )
+        if finish:  # games still running after FINISH_TIMEOUT show as running
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    asyncio.gather(*(crowd.play_table(p, until_over=True) for p in seated)),
+                    FINISH_TIMEOUT,
+                )
         await asyncio.gather(*(close_all(players) for players in seated))
         records = await _check_records(crowd)
     return Run(
