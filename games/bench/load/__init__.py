@@ -23,7 +23,7 @@ from django.conf import settings
 
 from games import engine
 
-from .people import Crowd, Person, close_all
+from .people import TIME_PER_MOVE, Crowd, Person, close_all
 from .report import Run, fan_out, print_report
 from .server import (
     cpu_seconds,
@@ -234,7 +234,10 @@ async def _idle(write, url: str, count: int, web_pids: list[int]) -> None:
         crowd = Crowd(url, session, 0.0)
         person: Person = await crowd.register(0)
         status, game = await crowd.api(
-            "POST", "/api/games", person, {"players": 3, "private": True, "time_per_move": 300}
+            "POST",
+            "/api/games",
+            person,
+            {"players": 3, "private": True, "time_per_move": TIME_PER_MOVE},
         )
         before = rss_mib(web_pids)
         began = time.perf_counter()

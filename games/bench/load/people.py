@@ -21,7 +21,7 @@ MOVE_TIMEOUT = 30.0  # a reply slower than this counts as an error (`timeout`)
 STALL = 5.0  # seconds without a new version before a player asks for the game again
 SETUP_TRIES = 5  # GETs of a first view before a player gives up its table
 POLL = 0.5  # how often a waiting player looks at the clock (and a socketless one GETs)
-TIME_PER_MOVE = 300  # live tables; nobody times out during a run
+TIME_PER_MOVE = 24 * 3600  # nobody times out, however long the setup of many tables takes
 SEATS = 3
 
 
