@@ -39,6 +39,10 @@ RAISED = {
 }
 
 
+# Knobs a run may set in its environment to compare configurations; the report names them.
+PASSED_ON = ("DB_CONN_MAX_AGE", "WEB_CONCURRENCY")
+
+
 @dataclass
 class Stack:
     url: str
@@ -91,6 +95,7 @@ def started_stack(web_processes: int, database_url: str) -> Iterator[Stack]:
                 "DATABASE_URL": database_url.split("@")[-1],
                 "CACHE": "redis",
                 "Redis": "private",
+                **{k: os.environ[k] for k in PASSED_ON if k in os.environ},
                 **RAISED,
             },
         )
