@@ -40,7 +40,7 @@ RAISED = {
 
 
 # Knobs a run may set in its environment to compare configurations; the report names them.
-PASSED_ON = ("DB_CONN_MAX_AGE", "WEB_CONCURRENCY")
+PASSED_ON = ("DB_CONN_MAX_AGE",)
 
 
 @dataclass
