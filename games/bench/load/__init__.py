@@ -37,6 +37,7 @@ from .stack import started_stack
 
 SETUP_CONCURRENCY = 16  # registrations and tables set up at once
 FINISH_TIMEOUT = 300.0
+RECORD_TRIES = 3
 SETTLE = 5.0  # seconds to wait for the last moves' socket messages
 
 
@@ -209,14 +210,19 @@ async def _settle(crowd: Crowd) -> None:
 
 
 async def _check_records(crowd: Crowd) -> dict[str, int]:
-    """Every game played: its record, once it has ended, replayed by the engine."""
-    counts = {"valid": 0, "invalid": 0, "running": 0}
+    """Every game played: its record, once it has ended, replayed by the engine. A record
+    the server fails to answer (after RECORD_TRIES) is `unreadable`, not invalid."""
+    counts = {"valid": 0, "invalid": 0, "running": 0, "unreadable": 0}
     for game_id, person in crowd.figures.games.items():
-        status, record = await crowd.api("GET", f"/api/games/{game_id}/record", person)
-        if status == 409:
-            counts["running"] += 1
-            continue
-        counts["valid" if status == 200 and _replays(record) else "invalid"] += 1
+        for _ in range(RECORD_TRIES):
+            status, record = await crowd.api("GET", f"/api/games/{game_id}/record", person)
+            if status in (200, 409):
+                break
+            await asyncio.sleep(1.0)
+        if status == 200:
+            counts["valid" if _replays(record) else "invalid"] += 1
+        else:
+            counts["running" if status == 409 else "unreadable"] += 1
     return counts
 
 

@@ -106,7 +106,8 @@ def print_report(write, run: Run) -> None:
     write(
         f"records: {records.get('valid', 0) + records.get('invalid', 0)} finished games checked "
         f"with the engine: {records.get('valid', 0)} valid, {records.get('invalid', 0)} invalid; "
-        f"{records.get('running', 0)} still running"
+        f"{records.get('running', 0)} still running, {records.get('unreadable', 0)} unreadable "
+        "(the server failed to answer)"
     )
 
 
