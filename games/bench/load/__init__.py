@@ -38,6 +38,9 @@ from .stack import started_stack
 SETUP_CONCURRENCY = 16  # registrations and tables set up at once
 FINISH_TIMEOUT = 300.0
 RECORD_TRIES = 3
+# Handshakes at once in --idle-sockets: the server does them one at a time (one thread for
+# every socket's database work) and daphne drops a handshake not accepted within 5 s.
+IDLE_CONCURRENCY = 8
 SETTLE = 5.0  # seconds to wait for the last moves' socket messages
 
 
@@ -248,7 +251,7 @@ async def _idle(write, url: str, count: int, web_pids: list[int]) -> None:
         before = rss_mib(web_pids)
         began = time.perf_counter()
         sockets = await _bounded(
-            (crowd.open_socket(person, game["id"]) for _ in range(count)), SETUP_CONCURRENCY * 4
+            (crowd.open_socket(person, game["id"]) for _ in range(count)), IDLE_CONCURRENCY
         )
         opened = [ws for ws in sockets if ws is not None]
         took = time.perf_counter() - began
