@@ -324,6 +324,19 @@ MIDDLEWARE.insert(
 # --- Workers --------------------------------------------------------------------------
 
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A broker outage never ends a worker: it reconnects for as long as it takes (and in
+# production a supervisor restarts it should it die anyway: see README, "Deploying").
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # Ping idle broker connections, so that a restarted Redis is noticed within seconds.
+    "health_check_interval": 10,
+    # A task reserved by a worker that was killed goes back to the queue after this long.
+    # AI turns do not wait for it: a worker's (re)connection re-queues them (games.tasks).
+    "visibility_timeout": env("CELERY_VISIBILITY_TIMEOUT", 600, int),
+}
+# A task running when the broker drops finishes its compare-and-set; if its lost ack makes
+# it run again, the second run is a no-op. Cancelling it would only waste the work.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 # AI turns are short and ordered per game: a worker takes one task at a time.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
