@@ -1,4 +1,5 @@
-"""`make run` on a fresh database with REDIS_URL unset: the whole stack, then one Ctrl-C."""
+"""`make run` on a fresh database with REDIS_URL unset: the whole stack, a worker and beat
+killed and started again by it, then one Ctrl-C."""
 
 import contextlib
 import os
@@ -97,6 +98,29 @@ def test_make_run_serves_the_game_and_one_ctrl_c_stops_everything(tmp_path):
         redis_port = int(re.search(r"private Redis at redis://127.0.0.1:(\d+)", log.read_text())[1])
         assert {"daphne", "worker", "beat", "redis-server"} <= _names(seen)
 
+        # A dead worker or beat is started again; the games go on.
+        killed = {name: _leader(seen, name) for name in ("worker", "beat")}
+        for pid in killed.values():
+            os.kill(pid, signal.SIGKILL)
+
+        def restarted() -> bool:
+            now = descendants(make.pid)
+            return all(_leader(now, name) not in (None, pid) for name, pid in killed.items())
+
+        wait_until(restarted, 30, make, log, "the worker and beat to be started again")
+        assert "stack: worker exited with -9; starting it again" in log.read_text()
+        status, game = api(
+            base,
+            "POST",
+            "/api/games",
+            token,
+            {"players": 3, "ai": ["random"] * 2, "time_per_move": 60},
+        )
+        assert status == 201, game
+        with ws_connect(base, f"/ws/games/{game['id']}/", token) as ws:
+            next_game(ws, lambda m: sum(m["game"]["view"]["passed"][1:]) == 2, 30)
+        seen |= descendants(make.pid)
+
         os.killpg(make.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
         make.wait(60)
         left = {pid for pid in seen if alive(pid)}
@@ -108,6 +132,19 @@ def test_make_run_serves_the_game_and_one_ctrl_c_stops_everything(tmp_path):
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(pid, signal.SIGKILL)
         make.wait()
+
+
+def _leader(pids: set[int], name: str) -> int | None:
+    """The process among `pids` that leads its own group and runs `name` (a stack child)."""
+    for pid in pids:
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            group = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[2])
+        except (OSError, IndexError, ValueError):
+            continue
+        if group == pid and name in cmdline.split() and alive(pid):
+            return pid
+    return None
 
 
 def _names(pids: set[int]) -> set[str]:
