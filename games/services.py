@@ -300,8 +300,11 @@ def game_abort(*, game_id, version, reason: str) -> Game | None:
     return game
 
 
-def sweep(now=None) -> dict:
-    """One pass of the sweeper: timeouts due, idle games, AI turns whose task was lost."""
+def sweep(now=None, ai_stall=AI_STALL) -> dict:
+    """One pass of the sweeper: timeouts due, idle games, AI turns whose task was lost.
+
+    An AI turn counts as lost when no move came for `ai_stall`.
+    """
     from games import tasks  # late: tasks imports this module
 
     now = now or timezone.now()
@@ -311,7 +314,7 @@ def sweep(now=None) -> dict:
     ai_due = Exists(due.filter(Q(user__isnull=True) | ~Q(state=Seat.State.PLAYING)))
     timeouts = active.filter(turn_deadline__lte=now).values_list("pk", "version")
     idle = active.filter(person_due, last_move__lt=now - IDLE_ABORT).values_list("pk", "version")
-    stalled = active.filter(ai_due, last_move__lt=now - AI_STALL).values_list("pk", "version")
+    stalled = active.filter(ai_due, last_move__lt=now - ai_stall).values_list("pk", "version")
     aborted = [game_abort(game_id=pk, version=v, reason="idle") for pk, v in idle[:BATCH]]
     timed_out = [game_timeout(pk, v) for pk, v in timeouts[:BATCH]]
     for pk, v in stalled[:BATCH]:

@@ -1,5 +1,7 @@
 """Celery tasks: thin wrappers over services that do nothing once the game has moved on."""
 
+from datetime import timedelta
+
 from celery import shared_task
 
 from games import services
@@ -12,6 +14,10 @@ def ai_move(game_id: int, version: int) -> None:
 
 
 @shared_task(ignore_result=True)
-def sweep() -> dict:
-    """Run by Celery beat every few seconds: timeouts, idle games, lost AI turns."""
-    return services.sweep()
+def sweep(resume: bool = False) -> dict:
+    """Run by Celery beat every few seconds: timeouts, idle games, lost AI turns.
+
+    `resume` (sent by a worker each time it connects to the broker, see barkside.celery):
+    every AI turn due is queued again at once, not only those stalled for `AI_STALL`.
+    """
+    return services.sweep(ai_stall=timedelta(0) if resume else services.AI_STALL)
