@@ -62,7 +62,8 @@ def use_broker(url: str):
 def _switch_broker(url: str) -> None:
     # Forget the app's pools; kombu keeps one pool per broker URL and hands it back.
     celery_app._after_fork()
-    celery_app.conf.broker_url = url
+    # Both names: with the CELERY_ namespace, Celery 5.6 reads the prefixed one first.
+    celery_app.conf.update(broker_url=url, CELERY_BROKER_URL=url)
 
 
 class Processes:
