@@ -137,9 +137,9 @@ def http_ok(url: str) -> bool:
         return False
 
 
-def api(base: str, method: str, path: str, token: str | None = None, body=None):
-    """(status, JSON body) of one API request."""
-    headers = {"Content-Type": "application/json"}
+def api(base: str, method: str, path: str, token: str | None = None, body=None, headers=None):
+    """(status, JSON body) of one API request; a body that is not JSON comes as text."""
+    headers = {"Content-Type": "application/json", **(headers or {})}
     if token:
         headers["Authorization"] = f"Token {token}"
     data = None if body is None else json.dumps(body).encode()
@@ -148,7 +148,11 @@ def api(base: str, method: str, path: str, token: str | None = None, body=None):
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, json.loads(response.read() or b"null")
     except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read() or b"null")
+        raw = e.read()
+        try:
+            return e.code, json.loads(raw or b"null")
+        except ValueError:
+            return e.code, raw.decode(errors="replace")
 
 
 def ws_connect(base: str, path: str, token: str):
@@ -172,3 +176,44 @@ def next_game(ws, predicate=lambda message: True, timeout: float = 20.0) -> dict
         if message["type"] == "game" and predicate(message):
             return message
     raise AssertionError(f"no matching game message within {timeout}s")
+
+
+# --- process trees ------------------------------------------------------------------------
+
+
+def descendants(root: int) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = set(), [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def group_leader(pids: set[int], name: str) -> int | None:
+    """The process among `pids` that leads its own group and runs `name` (a stack child)."""
+    for pid in pids:
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            group = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[2])
+        except (OSError, IndexError, ValueError):
+            continue
+        if group == pid and name in cmdline.split() and alive(pid):
+            return pid
+    return None

@@ -11,34 +11,19 @@ from pathlib import Path
 
 from barkside.stack import free_port
 
-from .processes import BASE_DIR, api, http_ok, next_game, wait_until, ws_connect
+from .processes import (
+    BASE_DIR,
+    alive,
+    api,
+    descendants,
+    group_leader,
+    http_ok,
+    next_game,
+    wait_until,
+    ws_connect,
+)
 
 UNSET = ("REDIS_URL", "DATABASE_URL", "CHANNEL_LAYER", "CELERY_TASK_ALWAYS_EAGER", "PORT")
-
-
-def descendants(root: int) -> set[int]:
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(entry.name))
-    found, todo = set(), [root]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.add(child)
-            todo.append(child)
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def listening(port: int) -> bool:
@@ -99,13 +84,13 @@ def test_make_run_serves_the_game_and_one_ctrl_c_stops_everything(tmp_path):
         assert {"daphne", "worker", "beat", "redis-server"} <= _names(seen)
 
         # A dead worker or beat is started again; the games go on.
-        killed = {name: _leader(seen, name) for name in ("worker", "beat")}
+        killed = {name: group_leader(seen, name) for name in ("worker", "beat")}
         for pid in killed.values():
             os.kill(pid, signal.SIGKILL)
 
         def restarted() -> bool:
             now = descendants(make.pid)
-            return all(_leader(now, name) not in (None, pid) for name, pid in killed.items())
+            return all(group_leader(now, name) not in (None, pid) for name, pid in killed.items())
 
         wait_until(restarted, 30, make, log, "the worker and beat to be started again")
         assert "stack: worker exited with -9; starting it again" in log.read_text()
@@ -132,19 +117,6 @@ def test_make_run_serves_the_game_and_one_ctrl_c_stops_everything(tmp_path):
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(pid, signal.SIGKILL)
         make.wait()
-
-
-def _leader(pids: set[int], name: str) -> int | None:
-    """The process among `pids` that leads its own group and runs `name` (a stack child)."""
-    for pid in pids:
-        try:
-            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-            group = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[2])
-        except (OSError, IndexError, ValueError):
-            continue
-        if group == pid and name in cmdline.split() and alive(pid):
-            return pid
-    return None
 
 
 def _names(pids: set[int]) -> set[str]:
