@@ -146,10 +146,15 @@ REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
 if env("CHANNEL_LAYER", "redis") == "memory":
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 else:
+    # Broadcasts go out after a change commits, from inside the request that made it: a
+    # Redis that does not answer must not hold it for ever. The read timeout stays above
+    # channels_redis's 5 s blocking receive, which shares these connections.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2, "socket_timeout": 10}]
+            },
         }
     }
 
@@ -324,6 +329,18 @@ MIDDLEWARE.insert(
 # --- Workers --------------------------------------------------------------------------
 
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Tasks are sent after a change commits, from inside the request that made it: a broker
+# that is down or silent must cost that request a few seconds, never hang it (the
+# sweeper queues a lost AI turn again). Without socket timeouts a Redis that accepts
+# the connection but never answers holds the publish forever; three tries ride over a
+# restarted Redis whose pooled connections died.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
 # AI turns are short and ordered per game: a worker takes one task at a time.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
