@@ -55,7 +55,8 @@ def check_games(tables: list[Table], moves: list[Move]) -> tuple[list, list]:
     for table in tables:
         game = Game.objects.get(pk=table.game_id)
         events = {e.version: e for e in game.events.all()}
-        assert sorted(events) == list(range(1, game.version + 1)), f"game {game.pk}: gaps"
+        versions = sorted(events)
+        assert versions == list(range(1, game.version + 1)), f"game {game.pk}: {versions}"
         assert selectors.state_from_events(game) == game.state, f"game {game.pk}: log != state"
         engine.from_record(engine.to_record(game.state, reveal_seed=True))  # raises if invalid
         answered = {m.applied_at: m for m in moves if m.game_id == game.pk and m.applied_at}

@@ -42,5 +42,10 @@ class Stack:
     def restarted(self, name: str, old: int) -> bool:
         return self.child(name) not in (None, old)
 
+    def stop(self) -> None:
+        """One SIGTERM, as a Ctrl-C: the stack stops its children and exits."""
+        self.proc.send_signal(signal.SIGTERM)
+        self.proc.wait(60)
+
     def output(self) -> str:
         return self.log.read_text(errors="replace")
