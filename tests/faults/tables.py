@@ -1,8 +1,8 @@
 """Live games for the fault tests, and the people who play theirs over HTTP.
 
 Every move a person sends carries its own Idempotency-Key. A request that gets no answer or
-a 5xx is sent again with the same key and body until it gets a real answer, as the app
-does; every attempt is kept in a `Move`, to check afterwards that no move was lost or
+a 5xx is sent again with the same key and body until it gets a real answer, as a client
+should; every attempt is kept in a `Move`, to check afterwards that no move was lost or
 applied twice and that a retry gets the first answer.
 """
 
