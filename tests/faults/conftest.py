@@ -31,7 +31,9 @@ def redis_url(fault_redis):
 def stack(processes, stack_env):  # noqa: F811  (the fixtures imported above)
     # AI moves 0.3 s apart: games stay live for the whole test (over 40 s for the shortest
     # 4-seat game), and the people's moves are not throttled at the pace the tests play.
-    return Stack(processes, {**stack_env, "AI_MOVE_DELAY": "0.3", "THROTTLE_MOVES": "6000/min"})
+    stack = Stack(processes, {**stack_env, "AI_MOVE_DELAY": "0.3", "THROTTLE_MOVES": "6000/min"})
+    yield stack
+    stack.stop()  # before `processes` gives up on it: its children are not in its group
 
 
 @pytest.fixture

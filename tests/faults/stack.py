@@ -44,8 +44,9 @@ class Stack:
 
     def stop(self) -> None:
         """One SIGTERM, as a Ctrl-C: the stack stops its children and exits."""
-        self.proc.send_signal(signal.SIGTERM)
-        self.proc.wait(60)
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            self.proc.wait(60)
 
     def output(self) -> str:
         return self.log.read_text(errors="replace")
