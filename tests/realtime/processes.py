@@ -178,6 +178,52 @@ def next_game(ws, predicate=lambda message: True, timeout: float = 20.0) -> dict
     raise AssertionError(f"no matching game message within {timeout}s")
 
 
+class DatabaseSwitch:
+    """The test database as child processes reach it, with a switch to refuse them.
+
+    While `off()`, every new connection fails with a real OperationalError, and this
+    test process keeps its own open connection. PostgreSQL: the database stops allowing
+    connections. SQLite: the processes open it through a symbolic link, which points at
+    nothing meanwhile.
+    """
+
+    def __init__(self, folder: Path):
+        self.url = database_url_for_tests()
+        self.database = settings.DATABASES["default"]
+        self.link = None
+        if self.database["ENGINE"] == "django.db.backends.sqlite3":
+            self.target = Path(self.database["NAME"]).resolve()
+            self.link = folder / "database-link.sqlite3"
+            self.link.symlink_to(self.target)
+            self.url = f"sqlite:///{self.link}"
+
+    @contextlib.contextmanager
+    def off(self):
+        self._allow(False)
+        try:
+            yield
+        finally:
+            self._allow(True)
+
+    def _allow(self, allowed: bool) -> None:
+        if self.link is not None:
+            self.link.unlink()
+            self.link.symlink_to(self.target if allowed else self.link.parent / "gone" / "db")
+            return
+        import psycopg
+        from psycopg import sql
+
+        # PostgreSQL will not change this for the database one is connected to.
+        db = self.database
+        server = {"host": db.get("HOST") or "127.0.0.1", "port": db.get("PORT") or 5432}
+        with psycopg.connect(
+            dbname="postgres", user=db["USER"], password=db.get("PASSWORD"), **server
+        ) as admin:
+            admin.autocommit = True
+            statement = sql.SQL("ALTER DATABASE {} ALLOW_CONNECTIONS {}")
+            admin.execute(statement.format(sql.Identifier(db["NAME"]), sql.Literal(allowed)))
+
+
 # --- process trees ------------------------------------------------------------------------
 
 
