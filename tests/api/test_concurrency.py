@@ -4,12 +4,8 @@ Runs on the suite's database: SQLite in `make test` (a file database whose write
 the lock with BEGIN IMMEDIATE) and PostgreSQL in CI (DATABASE_URL).
 """
 
-import threading
-
-from django.db import connection
-
 from games.models import GameEvent
-from tests.helpers import client_for
+from tests.helpers import at_once, client_for
 
 from .conftest import human_table, move, pass_all, state, version
 
@@ -25,22 +21,11 @@ def test_fifty_identical_moves_at_once_apply_exactly_once(alice, bob, carol):
     card = s["hands"][leader][0]
     at = version(game_id)
     events = GameEvent.objects.filter(game_id=game_id).count()
-    barrier = threading.Barrier(THREADS)
-    responses = [None] * THREADS
 
-    def submit(i):
-        client = client_for(users[leader])
-        try:
-            barrier.wait()
-            responses[i] = move(client, game_id, "play", [card], version=at)
-        finally:
-            connection.close()
+    def submit():  # a client per request: test clients are not shared between threads
+        return move(client_for(users[leader]), game_id, "play", [card], version=at)
 
-    threads = [threading.Thread(target=submit, args=(i,)) for i in range(THREADS)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    responses = at_once(*[submit] * THREADS)
 
     statuses = sorted(r.status_code for r in responses)
     assert statuses == [200] + [409] * (THREADS - 1), statuses

@@ -1,12 +1,9 @@
 """Idempotency-Key: a retried move answers what the first answered, and is applied once."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from games.models import GameEvent
-from tests.helpers import client_for
+from tests.helpers import at_once, client_for
 
 from .conftest import get, human_table, move, pass_all, state, version
 
@@ -112,29 +109,13 @@ def test_fifty_concurrent_requests_with_one_key_all_get_the_first_reply(alice, b
     leader = s["turn"]
     at = version(game_id)
     events = GameEvent.objects.filter(game_id=game_id).count()
-    barrier = threading.Barrier(CONCURRENT)
-    responses = [None] * CONCURRENT
+    cards = s["hands"][leader][:1]
 
-    def submit(i):
+    def submit():  # a client per request: test clients are not shared between threads
         client = client_for(users[leader])
-        try:
-            barrier.wait()
-            responses[i] = move(
-                client,
-                game_id,
-                "play",
-                s["hands"][leader][:1],
-                version=at,
-                HTTP_IDEMPOTENCY_KEY="one-key",
-            )
-        finally:
-            connection.close()
+        return move(client, game_id, "play", cards, version=at, HTTP_IDEMPOTENCY_KEY="one")
 
-    threads = [threading.Thread(target=submit, args=(i,)) for i in range(CONCURRENT)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    responses = at_once(*[submit] * CONCURRENT)
 
     assert [r.status_code for r in responses] == [200] * CONCURRENT, {
         r.status_code: r.json() for r in responses
