@@ -3,9 +3,8 @@
 import pytest
 
 from games.models import GameEvent
-from tests.helpers import at_once, client_for
 
-from .conftest import get, human_table, move, pass_all, state, version
+from .conftest import get, human_table, move, version
 
 
 def pass_with_key(client, game_id, key, cards, at):
@@ -95,33 +94,3 @@ def test_a_refused_move_is_not_remembered_under_its_key(table):
     accepted = pass_with_key(clients[0], game_id, "k", cards, at)
     assert accepted.status_code == 200, accepted.json()
     assert version(game_id) == at + 1
-
-
-CONCURRENT = 50
-
-
-def test_fifty_concurrent_requests_with_one_key_all_get_the_first_reply(alice, bob, carol):
-    """Real threads on the real database: the twins wait for the first and read its reply."""
-    users = [alice, bob, carol]
-    game_id, clients = human_table(users)
-    pass_all(game_id, clients)
-    s = state(game_id)
-    leader = s["turn"]
-    at = version(game_id)
-    events = GameEvent.objects.filter(game_id=game_id).count()
-    cards = s["hands"][leader][:1]
-
-    def submit():  # a client per request: test clients are not shared between threads
-        client = client_for(users[leader])
-        return move(client, game_id, "play", cards, version=at, HTTP_IDEMPOTENCY_KEY="one")
-
-    responses = at_once(*[submit] * CONCURRENT)
-
-    assert [r.status_code for r in responses] == [200] * CONCURRENT, {
-        r.status_code: r.json() for r in responses
-    }
-    bodies = [r.json() for r in responses]
-    assert all(body == bodies[0] for body in bodies)
-    assert bodies[0]["version"] == at + 1
-    assert version(game_id) == at + 1
-    assert GameEvent.objects.filter(game_id=game_id).count() == events + 1
