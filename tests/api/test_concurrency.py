@@ -40,7 +40,9 @@ class Lead:
             client = client_for(self.user)
             return move(client, self.game_id, "play", [self.card], version=self.version, **headers)
 
-        return at_once(*[submit] * THREADS)
+        responses = at_once(*[submit] * THREADS)
+        assert not [r for r in responses if isinstance(r, Exception)], responses
+        return responses
 
     def assert_applied_once(self) -> None:
         assert version(self.game_id) == self.version + 1
