@@ -1,14 +1,10 @@
 """Idempotency-Key: a retried move answers what the first answered, and is applied once."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from games.models import GameEvent
-from tests.helpers import client_for
 
-from .conftest import get, human_table, move, pass_all, state, version
+from .conftest import get, human_table, move, version
 
 
 def pass_with_key(client, game_id, key, cards, at):
@@ -98,49 +94,3 @@ def test_a_refused_move_is_not_remembered_under_its_key(table):
     accepted = pass_with_key(clients[0], game_id, "k", cards, at)
     assert accepted.status_code == 200, accepted.json()
     assert version(game_id) == at + 1
-
-
-CONCURRENT = 50
-
-
-def test_fifty_concurrent_requests_with_one_key_all_get_the_first_reply(alice, bob, carol):
-    """Real threads on the real database: the twins wait for the first and read its reply."""
-    users = [alice, bob, carol]
-    game_id, clients = human_table(users)
-    pass_all(game_id, clients)
-    s = state(game_id)
-    leader = s["turn"]
-    at = version(game_id)
-    events = GameEvent.objects.filter(game_id=game_id).count()
-    barrier = threading.Barrier(CONCURRENT)
-    responses = [None] * CONCURRENT
-
-    def submit(i):
-        client = client_for(users[leader])
-        try:
-            barrier.wait()
-            responses[i] = move(
-                client,
-                game_id,
-                "play",
-                s["hands"][leader][:1],
-                version=at,
-                HTTP_IDEMPOTENCY_KEY="one-key",
-            )
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=submit, args=(i,)) for i in range(CONCURRENT)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-
-    assert [r.status_code for r in responses] == [200] * CONCURRENT, {
-        r.status_code: r.json() for r in responses
-    }
-    bodies = [r.json() for r in responses]
-    assert all(body == bodies[0] for body in bodies)
-    assert bodies[0]["version"] == at + 1
-    assert version(game_id) == at + 1
-    assert GameEvent.objects.filter(game_id=game_id).count() == events + 1
