@@ -146,10 +146,15 @@ REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
 if env("CHANNEL_LAYER", "redis") == "memory":
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 else:
+    # Broadcasts go out after a change commits, from inside the request that made it: a
+    # Redis that does not answer must not hold it for ever. The read timeout stays above
+    # channels_redis's 5 s blocking receive, which shares these connections.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2, "socket_timeout": 10}]
+            },
         }
     }
 
@@ -324,6 +329,32 @@ MIDDLEWARE.insert(
 # --- Workers --------------------------------------------------------------------------
 
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A broker outage never ends a worker: it reconnects for as long as it takes (and in
+# production a supervisor restarts it should it die anyway: see README, "Deploying").
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# Tasks are sent after a change commits, from inside the request that made it: a broker
+# that is down or silent must cost that request a few seconds, never hang it (the
+# sweeper queues a lost AI turn again). Without socket timeouts a Redis that accepts
+# the connection but never answers holds the publish forever; three tries ride over a
+# restarted Redis whose pooled connections died.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 2,
+    "socket_timeout": 5,
+    # Ping idle broker connections, so that a restarted Redis is noticed within seconds.
+    "health_check_interval": 10,
+    # A task reserved by a worker that was killed goes back to the queue after this long.
+    # AI turns do not wait for it: a worker's (re)connection re-queues them (games.tasks).
+    "visibility_timeout": env("CELERY_VISIBILITY_TIMEOUT", 600, int),
+}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+# A task running when the broker drops finishes its compare-and-set; if its lost ack makes
+# it run again, the second run is a no-op. Cancelling it would only waste the work.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 # AI turns are short and ordered per game: a worker takes one task at a time.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 

@@ -203,7 +203,8 @@ def test_a_stale_version_is_a_conflict_naming_the_current_version(trio):
     game_id, clients = human_table(trio)
     legal = get(clients[0], game_id)["view"]["legal_moves"]
     stale = at(game_id)
-    assert move(clients[1], game_id, **get(clients[1], game_id)["view"]["legal_moves"][0])
+    bobs = move(clients[1], game_id, **get(clients[1], game_id)["view"]["legal_moves"][0])
+    assert bobs.status_code == 200, bobs.json()
     before = snapshot(game_id, clients)
     response = move(clients[0], game_id, "pass", legal[0]["cards"], version=stale)
     error = assert_error_shape(response, 409, "stale_version")

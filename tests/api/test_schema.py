@@ -27,7 +27,7 @@ GAMES_OPERATIONS = {
     ("/api/games/{game_id}", "get"): {401, 403, 404},
     ("/api/games/{game_id}/join", "post"): {400, 401, 403, 404, 409},
     ("/api/games/{game_id}/leave", "post"): {401, 403, 404, 409},
-    ("/api/games/{game_id}/moves", "post"): {400, 401, 403, 404, 409, 429},
+    ("/api/games/{game_id}/moves", "post"): {400, 401, 403, 404, 409, 422, 429},
     ("/api/games/{game_id}/retake", "post"): {401, 403, 404, 409},
     ("/api/games/{game_id}/record", "get"): {401, 403, 404, 409},
     ("/api/games/{game_id}/resign", "post"): {401, 403, 404, 409},

@@ -7,6 +7,7 @@ Every test here uses a transactional database: broadcasts and AI turns are sched
 import pytest
 
 from .processes import (
+    DatabaseSwitch,
     Processes,
     database_url_for_tests,
     redis_for_tests,
@@ -76,3 +77,9 @@ def server(processes, stack_env):
         return processes.server({**stack_env, **env})
 
     return start
+
+
+@pytest.fixture
+def database_switch(transactional_db, tmp_path) -> DatabaseSwitch:
+    """`database_switch.url` for child processes; `with database_switch.off():` refuses them."""
+    return DatabaseSwitch(tmp_path)
