@@ -47,11 +47,15 @@ export function renderOver(game, status) {
     else if (result.winners.includes(me)) headline = t("over.youWon");
     else headline = t("over.someoneLost", { names: result.losers.map((s) => seatName(game, s)).join(", ") });
   }
+  // Your own place first: the screen is about you, then about the others.
+  const place = me !== null && me !== undefined && standings[me] !== undefined
+    ? t("over.yourPlace", { place: t("over.place", { n: standings[me] }), of: view.players })
+    : null;
   mount(
     appHeader({ title: t("table.title", { id: game.id }), status }),
     h("section", { class: "screen over" },
-      h("h1", {}, t("over.title")),
-      h("p", { class: "headline" }, headline),
+      h("h1", {}, headline),
+      h("p", { class: "headline" }, t("over.title"), place ? ` · ${place}` : ""),
       view.result ? h("p", {}, t(`over.reason.${result.reason}`, { names: result.losers.map((s) => seatName(game, s)).join(", ") })) : null,
       h("section", { class: "panel", "aria-labelledby": "standings-h" },
         h("h2", { id: "standings-h" }, t("over.standings")),
