@@ -386,4 +386,5 @@ export default {
   "settings.sound": "Ton, wenn ich dran bin",
   "settings.vibrate": "Vibrieren, wenn ich dran bin",
   "settings.saved": "Auf diesem Gerät gespeichert.",
+  "table.middle": "Der Tisch",
 };

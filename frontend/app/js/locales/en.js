@@ -406,4 +406,5 @@ export default {
   "settings.sound": "Sound when it is my turn",
   "settings.vibrate": "Vibrate when it is my turn",
   "settings.saved": "Saved on this device.",
+  "table.middle": "The table",
 };

@@ -386,4 +386,5 @@ export default {
   "settings.sound": "Son quand c'est mon tour",
   "settings.vibrate": "Vibrer quand c'est mon tour",
   "settings.saved": "Enregistré sur cet appareil.",
+  "table.middle": "La table",
 };

@@ -383,4 +383,5 @@ export default {
   "settings.sound": "내 차례에 소리",
   "settings.vibrate": "내 차례에 진동",
   "settings.saved": "이 기기에 저장했습니다.",
+  "table.middle": "테이블",
 };

@@ -261,7 +261,8 @@ export function renderGame(id) {
       },
         h("h1", { class: "visually-hidden" }, t("table.heading", { id, round: view.round })),
         seatStrip(game, view, ctx.lastAction),
-        h("div", { class: "table-middle", id: "table-middle" },
+        // Focusable, so a keyboard can scroll it too.
+        h("div", { class: "table-middle", id: "table-middle", tabindex: 0, role: "region", "aria-label": t("table.middle") },
           turnBanner(game, view),
           noticePanel(),
           retakePanel(game),
