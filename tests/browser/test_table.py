@@ -117,9 +117,7 @@ def serious(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("size", VIEWPORTS.values(), ids=VIEWPORTS.keys())
-def test_a_whole_game_against_the_ai_never_scrolls_and_refuses_nothing(
-    browser, live_server, size
-):
+def test_a_whole_game_against_the_ai_never_scrolls_and_refuses_nothing(browser, live_server, size):
     name = f"{size[0]}x{size[1]}"
     page = phone_at(browser, live_server, size)
     refused = refused_moves(page)

@@ -97,7 +97,7 @@ export function seatStrip(game, view, lastAction) {
       return h("li", {
         class: `seat${acting ? " acting" : ""}${s === view.seat ? " me" : ""}${last ? " last" : ""}`, "data-seat": s,
       },
-        h("span", { class: "seat-name" }, seatName(game, s)),
+        h("span", { class: "seat-name" }, seatNameLinked(game, s)),
         h("span", { class: "seat-meta" },
           h("span", { class: "hand-size", title: t("seat.handTitle") }, icon("cards"), h("span", {}, String(view.hand_sizes[s])),
             h("span", { class: "visually-hidden" }, t("seat.cards", { n: view.hand_sizes[s] }))),
