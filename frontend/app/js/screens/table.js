@@ -239,6 +239,21 @@ export function renderGame(id) {
     draw();
   }
 
+  // The hand and its buttons are kept as they are while nothing they show changed: a
+  // view landing between a finger's down and up would otherwise swallow the tap.
+  let kept = { key: null, el: null };
+  function bottom(game, view, sel) {
+    const key = JSON.stringify([view.hand, ctx.selected, view.legal_moves, view.phase, view.to_act,
+      view.trick, view.sets_unlocked, ctx.busy, game.seats.map((s) => s.name)]);
+    if (key !== kept.key) {
+      kept = {
+        key,
+        el: h("div", { class: "table-bottom" }, handPanel(view, ctx.selected, tap), actionBar(game, view, sel, ctx.busy, move)),
+      };
+    }
+    return kept.el;
+  }
+
   function drawTable(game) {
     const view = game.view;
     const player = view.seat !== undefined && view.seat !== null;
@@ -271,11 +286,7 @@ export function renderGame(id) {
           unread: ctx.chat ? ctx.chat.unread : 0,
           resign: mine && mine.state !== "left" ? resign : null,
         }),
-        player
-          ? h("div", { class: "table-bottom" },
-            handPanel(view, ctx.selected, tap),
-            actionBar(game, view, sel, ctx.busy, move))
-          : h("p", { class: "muted" }, t("table.spectator")),
+        player ? bottom(game, view, sel) : h("p", { class: "muted" }, t("table.spectator")),
       ),
     );
   }
