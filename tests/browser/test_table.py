@@ -15,6 +15,7 @@ from .conftest import SCREENSHOTS, sign_up, start_ai_game
 
 VIEWPORTS = {"390x844": (390, 844), "360x640": (360, 640)}
 BAD = {"serious", "critical"}
+LOG = []
 MY_TURN_OR_OVER = """(version) => {
   if (document.querySelector(".screen.over")) return true;
   const table = document.querySelector("section.table");
@@ -45,6 +46,7 @@ def phone_at(browser, live_server, size) -> Page:
         base_url=live_server.url,
     )
     page = context.new_page()
+    page.on("console", lambda m: LOG.append(m.text))
     page.set_default_timeout(20000)
     return page
 
@@ -105,7 +107,7 @@ def first_legal(page: Page) -> None:
             expect(button).to_be_enabled(timeout=5000)
         except AssertionError:
             shot(page, "debug-pass")
-            raise AssertionError(page.evaluate(DEBUG)) from None
+            raise AssertionError((page.evaluate(DEBUG), LOG[-12:])) from None
         button.click()
         return
     for i in range(cards.count()):
@@ -214,9 +216,11 @@ def test_the_table_heals_itself_when_the_network_returns(phone):
 
 def test_an_app_opened_offline_opens_the_table_once_the_network_is_back(phone):
     sign_up(phone, "alice")
-    game_id = start_ai_game(phone)
+    start_ai_game(phone)
+    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.reload()  # now controlled by the worker, whose install cached the shell
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
     phone.context.set_offline(True)
-    phone.goto(f"/#/game/{game_id}")
     phone.reload()
     expect(phone.get_by_role("heading", name="You are offline")).to_be_visible()
     phone.context.set_offline(False)

@@ -28,7 +28,7 @@ const ROUTES = [
   [/^#\/players\/([^/?#]+)$/, (m) => renderProfile(safeDecode(m[1])), false],
   [/^#\/leaderboard(?:\?(.*))?$/, (m) => renderLeaderboard(new URLSearchParams(m[1] || "")), false],
   [/^#\/game\/(\d+)$/, (m) => renderGame(Number(m[1])), true],
-  [/^#\/join\/(\d+)\/([\w-]+)$/, (m) => joinAndOpen(Number(m[1]), m[2]), true],
+  [/^#\/join\/(\d+)\/([\w-]+)(?:\?.*)?$/, (m) => joinAndOpen(Number(m[1]), m[2]), true],
   [/^#?\/?$/, () => renderHome(), true],
 ];
 
@@ -59,7 +59,7 @@ export function route() {
     if (needsUser && !session.get().user) {
       if (!session.get().online || session.get().bootError) return renderOffline();
       sessionStorage.setItem(AFTER_SIGN_IN, hash);
-      navigate("#/login");
+      navigate(hash.startsWith("#/join/") ? "#/signup" : "#/login"); // an invite: most are new here
       return;
     }
     cleanup = render(match) || null;

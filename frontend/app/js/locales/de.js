@@ -387,4 +387,7 @@ export default {
   "settings.vibrate": "Vibrieren, wenn ich dran bin",
   "settings.saved": "Auf diesem Gerät gespeichert.",
   "table.middle": "Der Tisch",
+  "auth.invited": "{name} hat dich an einen Tisch von The Bark Side eingeladen. Leg ein Konto an (oder melde dich an), um deinen Platz einzunehmen.",
+  "auth.required": "Pflichtfeld.",
+  "auth.usernameLength": "3 bis 20 Zeichen.",
 };

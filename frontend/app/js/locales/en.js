@@ -407,4 +407,7 @@ export default {
   "settings.vibrate": "Vibrate when it is my turn",
   "settings.saved": "Saved on this device.",
   "table.middle": "The table",
+  "auth.invited": "{name} invited you to a table of The Bark Side. Create an account (or sign in) to take your seat.",
+  "auth.required": "Required.",
+  "auth.usernameLength": "3 to 20 characters.",
 };

@@ -387,4 +387,7 @@ export default {
   "settings.vibrate": "Vibrer quand c'est mon tour",
   "settings.saved": "Enregistré sur cet appareil.",
   "table.middle": "La table",
+  "auth.invited": "{name} vous invite à une table de The Bark Side. Créez un compte (ou connectez-vous) pour prendre votre place.",
+  "auth.required": "Obligatoire.",
+  "auth.usernameLength": "De 3 à 20 caractères.",
 };

@@ -384,4 +384,7 @@ export default {
   "settings.vibrate": "내 차례에 진동",
   "settings.saved": "이 기기에 저장했습니다.",
   "table.middle": "테이블",
+  "auth.invited": "{name}님이 The Bark Side 테이블에 초대했습니다. 계정을 만들거나 로그인하면 자리에 앉습니다.",
+  "auth.required": "필수 항목입니다.",
+  "auth.usernameLength": "3~20자.",
 };

@@ -100,6 +100,7 @@ export function renderGame(id) {
   }
 
   function tap(strength, index, count) {
+    console.log("TAP", strength, index, ctx.game.version);
     tapCard(ctx, strength, index, count);
     draw();
   }
@@ -128,6 +129,12 @@ export function renderGame(id) {
       const next = await api.move(id, m.kind, m.cards, game.view.version);
       ctx.selected = [];
       feed.deliver(next);
+      // Shown at once, and the views queued before it dropped: they would show the move
+      // as not made yet, and offer it again.
+      const newer = queue.filter((g) => g.version > next.version);
+      queue.splice(0, queue.length, ...newer);
+      for (const line of receive(ctx, next)) announce(line);
+      lastShown = Date.now();
     } catch (err) {
       if (err.code === "stale_version") toast(t("error.stale"));
       else toast(err.status === 0 ? t("error.offline") : err.detail || t("error.generic"));
@@ -243,7 +250,8 @@ export function renderGame(id) {
   // view landing between a finger's down and up would otherwise swallow the tap.
   let kept = { key: null, el: null };
   function bottom(game, view, sel) {
-    const key = JSON.stringify([view.hand, ctx.selected, view.legal_moves, view.phase, view.to_act,
+    const key = JSON.stringify([view.hand, ctx.selected, view.legal_moves, view.phase,
+      view.phase === "tricks" ? view.to_act : null, // others' passes change nothing here
       view.trick, view.sets_unlocked, ctx.busy, game.seats.map((s) => s.name)]);
     if (key !== kept.key) {
       kept = {
@@ -261,34 +269,44 @@ export function renderGame(id) {
     const mine = game.seats.find((s) => s.number === game.your_seat);
     tableChat(player); // built with the table, so it counts unread messages from the start
     if (ctx.panel !== "chat") ctx.chat.shut();
-    mount(
-      appHeader({ title: t("table.titleRound", { id, n: view.round }), status: statusPill(ctx.status) }),
-      h("section", {
-        class: `screen table${player ? " playing" : ""}`,
-        // The state in short, for tests and styling; what people read is the text.
-        dataset: {
-          version: game.version, phase: view.phase, rounds: view.history.length,
-          sets: view.sets_unlocked ? "unlocked" : "locked",
-          mine: (view.legal_moves || []).length ? "yes" : "no",
-          leading: view.trick && view.trick.count === null ? "yes" : "no",
-          hand: (view.hand || []).length,
-        },
+    const header = appHeader({ title: t("table.titleRound", { id, n: view.round }), status: statusPill(ctx.status) });
+    const attrs = {
+      class: `screen table${player ? " playing" : ""}`,
+      // The state in short, for tests and styling; what people read is the text.
+      dataset: {
+        version: game.version, phase: view.phase, rounds: view.history.length,
+        sets: view.sets_unlocked ? "unlocked" : "locked",
+        mine: (view.legal_moves || []).length ? "yes" : "no",
+        leading: view.trick && view.trick.count === null ? "yes" : "no",
+        hand: (view.hand || []).length,
       },
-        h("h1", { class: "visually-hidden" }, t("table.heading", { id, round: view.round })),
-        seatStrip(game, view, ctx.lastAction),
-        // Focusable, so a keyboard can scroll it too.
-        h("div", { class: "table-middle", id: "table-middle", tabindex: 0, role: "region", "aria-label": t("table.middle") },
-          turnBanner(game, view),
-          noticePanel(),
-          retakePanel(game),
-          middle(game, view, player)),
-        tableTabs(ctx.panel, showPanel, {
-          unread: ctx.chat ? ctx.chat.unread : 0,
-          resign: mine && mine.state !== "left" ? resign : null,
-        }),
-        player ? bottom(game, view, sel) : h("p", { class: "muted" }, t("table.spectator")),
-      ),
-    );
+    };
+    const upper = [
+      h("h1", { class: "visually-hidden" }, t("table.heading", { id, round: view.round })),
+      seatStrip(game, view, ctx.lastAction),
+      // Focusable, so a keyboard can scroll it too.
+      h("div", { class: "table-middle", id: "table-middle", tabindex: 0, role: "region", "aria-label": t("table.middle") },
+        turnBanner(game, view),
+        noticePanel(),
+        retakePanel(game),
+        middle(game, view, player)),
+      tableTabs(ctx.panel, showPanel, {
+        unread: ctx.chat ? ctx.chat.unread : 0,
+        resign: mine && mine.state !== "left" ? resign : null,
+      }),
+    ];
+    const lower = player ? bottom(game, view, sel) : h("p", { class: "muted" }, t("table.spectator"));
+    const section = document.querySelector("section.screen.table");
+    if (section && lower.parentNode === section) {
+      // The hand stays where it is (never detached): only what is above it is replaced.
+      document.querySelector(".app-bar").replaceWith(header);
+      while (section.firstChild !== lower) section.firstChild.remove();
+      lower.before(...upper);
+      section.className = attrs.class;
+      Object.assign(section.dataset, attrs.dataset);
+      return;
+    }
+    mount(header, h("section", attrs, upper, lower));
   }
 
   // The clocks tick between views; the low-time warning is switched on here too.
