@@ -390,4 +390,5 @@ export default {
   "auth.invited": "{name} hat dich an einen Tisch von The Bark Side eingeladen. Leg ein Konto an (oder melde dich an), um deinen Platz einzunehmen.",
   "auth.required": "Pflichtfeld.",
   "auth.usernameLength": "3 bis 20 Zeichen.",
+  "over.youSafe": "Du bist in Sicherheit: {names} hat verloren.",
 };

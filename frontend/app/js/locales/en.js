@@ -410,4 +410,5 @@ export default {
   "auth.invited": "{name} invited you to a table of The Bark Side. Create an account (or sign in) to take your seat.",
   "auth.required": "Required.",
   "auth.usernameLength": "3 to 20 characters.",
+  "over.youSafe": "You are safe: {names} lost.",
 };

@@ -390,4 +390,5 @@ export default {
   "auth.invited": "{name} vous invite à une table de The Bark Side. Créez un compte (ou connectez-vous) pour prendre votre place.",
   "auth.required": "Obligatoire.",
   "auth.usernameLength": "De 3 à 20 caractères.",
+  "over.youSafe": "Vous êtes tiré d'affaire : {names} a perdu.",
 };

@@ -387,4 +387,5 @@ export default {
   "auth.invited": "{name}님이 The Bark Side 테이블에 초대했습니다. 계정을 만들거나 로그인하면 자리에 앉습니다.",
   "auth.required": "필수 항목입니다.",
   "auth.usernameLength": "3~20자.",
+  "over.youSafe": "무사합니다: {names}이(가) 졌습니다.",
 };

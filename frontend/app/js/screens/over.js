@@ -45,6 +45,7 @@ export function renderOver(game, status) {
     if (!result.losers.length) headline = t("over.draw");
     else if (result.losers.includes(me)) headline = t("over.youLost");
     else if (result.winners.includes(me)) headline = t("over.youWon");
+    else if (me !== null && me !== undefined) headline = t("over.youSafe", { names: result.losers.map((s) => seatName(game, s)).join(", ") });
     else headline = t("over.someoneLost", { names: result.losers.map((s) => seatName(game, s)).join(", ") });
   }
   // Your own place first: the screen is about you, then about the others.
