@@ -15,7 +15,7 @@ LANGUAGES = ["en", "fr", "de", "ko"]
 CUT = """(selector) => [...document.querySelectorAll(selector)]
   .filter((el) => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1)
   .map((el) => el.textContent)"""
-LABELS = ".tab, .action-bar .btn, .turn-banner, .strip .seat, .seat-actions .btn, .player .seat-meta"
+LABELS = ".tab, .action-bar .btn, .turn-banner, .strip .seat, .seat-actions .btn, .player"
 
 
 def in_language(page: Page, lang: str) -> None:
