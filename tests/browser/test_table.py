@@ -6,10 +6,15 @@ at least 44 px wide; no move is refused; the AIs are named; game over opens at t
 """
 
 import re
+from datetime import timedelta
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.utils import timezone
 from playwright.sync_api import Page, expect
+
+from games import services
+from games.models import Game
 
 from .conftest import SCREENSHOTS, sign_up, start_ai_game
 
@@ -55,7 +60,11 @@ def refused_moves(page: Page) -> list:
     refused = []
     page.on(
         "response",
-        lambda r: "/moves" in r.url and r.status >= 400 and refused.append((r.status, r.text(), r.request.post_data, page.evaluate(DEBUG))),
+        lambda r: (
+            "/moves" in r.url
+            and r.status >= 400
+            and refused.append((r.status, r.text(), r.request.post_data, page.evaluate(DEBUG)))
+        ),
     )
     return refused
 
@@ -226,3 +235,23 @@ def test_an_app_opened_offline_opens_the_table_once_the_network_is_back(phone):
     phone.context.set_offline(False)
     expect(phone.locator(".hand-card").first).to_be_visible(timeout=20000)
     expect(phone.locator("#offline-banner")).to_be_hidden()
+
+
+def test_after_the_autopilot_moved_for_you_a_notice_says_what_it_did(phone):
+    sign_up(phone, "alice")
+    game_id = start_ai_game(phone)
+    Game.objects.filter(pk=game_id).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    # The table learns of the passed deadline on its next poll: the clock says so, in red.
+    expect(phone.locator(".turn-banner .timer")).to_have_text("time's up")
+    expect(phone.locator(".turn-banner .timer")).to_have_class(re.compile("low"))
+
+    game = services.game_timeout(game_id, Game.objects.get(pk=game_id).version)
+    passed = game.state["rounds"][-1]["passes"][0]
+    assert passed is not None
+
+    notice = phone.locator(".autopilot-notice")
+    expect(notice).to_contain_text(
+        f"Your time ran out: the autopilot passed {passed[0]} {passed[1]} to"
+    )
+    notice.get_by_role("button", name="OK").click()
+    expect(notice).to_have_count(0)
