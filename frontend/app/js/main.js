@@ -7,6 +7,7 @@ import { renderAuth } from "./screens/auth.js";
 import { renderHome } from "./screens/home.js";
 import { renderNewGame } from "./screens/newgame.js";
 import { renderGame, joinAndOpen } from "./screens/table.js";
+import { renderRecordFile, renderReplay } from "./screens/record.js";
 import { renderRules } from "./screens/rules.js";
 import { renderSettings } from "./screens/settings.js";
 import { renderMatchmaking } from "./screens/matchmaking.js";
@@ -28,6 +29,8 @@ const ROUTES = [
   [/^#\/players\/([^/?#]+)$/, (m) => renderProfile(safeDecode(m[1])), false],
   [/^#\/leaderboard(?:\?(.*))?$/, (m) => renderLeaderboard(new URLSearchParams(m[1] || "")), false],
   [/^#\/game\/(\d+)$/, (m) => renderGame(Number(m[1])), true],
+  [/^#\/game\/(\d+)\/replay$/, (m) => renderReplay(Number(m[1])), true],
+  [/^#\/record$/, () => renderRecordFile(), false],
   [/^#\/join\/(\d+)\/([\w-]+)(?:\?.*)?$/, (m) => joinAndOpen(Number(m[1]), m[2]), true],
   [/^#?\/?$/, () => renderHome(), true],
 ];

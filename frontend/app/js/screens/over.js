@@ -76,7 +76,9 @@ export function renderOver(game, status) {
           h("dt", {}, t("over.hash")), h("dd", {}, h("code", {}, view.seed_sha256 || game.seed_sha256)))),
       h("div", { class: "actions stack" },
         h("button", { class: "btn primary", type: "button", onclick: () => rematch(game) }, t("over.rematch")),
+        view.result ? h("a", { class: "btn", href: `#/game/${game.id}/replay` }, t("replay.open")) : null,
         h("button", { class: "btn", type: "button", onclick: () => downloadRecord(game) }, t("over.record")),
+        h("a", { class: "btn", href: "#/record" }, t("replay.fileTitle")),
         h("a", { class: "btn", href: "#/" }, t("nav.home"))),
     ),
   );
