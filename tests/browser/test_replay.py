@@ -81,6 +81,7 @@ def test_anyone_opens_a_record_file(new_phone, tmp_path, make_user):
     page.get_by_label("A barkside-record/1 file (.json)").set_input_files(str(path))
     step_through(page, record)
 
-    path.write_text(json.dumps({"format": "something-else"}))
-    page.get_by_label("A barkside-record/1 file (.json)").set_input_files(str(path))
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"format": "something-else"}))
+    page.get_by_label("A barkside-record/1 file (.json)").set_input_files(str(other))
     expect(page.get_by_role("alert")).to_have_text("This file is not a barkside-record/1 record.")
