@@ -100,7 +100,6 @@ export function renderGame(id) {
   }
 
   function tap(strength, index, count) {
-    console.log("TAP", strength, index, ctx.game.version);
     tapCard(ctx, strength, index, count);
     draw();
   }

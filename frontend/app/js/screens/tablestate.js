@@ -52,7 +52,6 @@ export function receive(state, game) {
   if (!view) return [];
   const legalKey = JSON.stringify(view.legal_moves || []) + view.hand?.join(",");
   if (legalKey !== state.legalKey) {
-    console.log("RESET", game.version, state.legalKey.slice(0, 80), "->", legalKey.slice(0, 80));
     state.legalKey = legalKey;
     state.selected = [];
   }
