@@ -255,3 +255,21 @@ def test_after_the_autopilot_moved_for_you_a_notice_says_what_it_did(phone):
     )
     notice.get_by_role("button", name="OK").click()
     expect(notice).to_have_count(0)
+
+
+@pytest.mark.parametrize("size", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_a_twelve_card_hand_fits_too(browser, live_server, size):
+    page = phone_at(browser, live_server, size)
+    sign_up(page, "alice")
+    game_id = start_ai_game(page)
+    game = Game.objects.get(pk=game_id)
+    state = game.state
+    state["hands"][0] = sorted(state["hands"][0] + [1, 2])  # two more than any deal gives
+    Game.objects.filter(pk=game_id).update(state=state)
+    page.reload()
+    expect(page.locator("section.table")).to_have_attribute("data-hand", "12")
+    label = f"{size[0]}x{size[1]}-12cards"
+    assert_on_screen(page, label)
+    in_landscape(page, f"table-{label}")
+    shot(page, f"table-{label}")
+    page.context.close()
