@@ -36,6 +36,7 @@ const SHELL = [
   "/app/js/screens/rules.js",
   "/app/js/screens/settings.js",
   "/app/js/screens/matchmaking.js",
+  "/app/js/screens/matchmakingform.js",
   "/app/js/screens/profile.js",
   "/app/js/screens/leaderboard.js",
   "/app/icons/icon-192.png",
