@@ -143,14 +143,14 @@ def game_move(*, game_id, user, kind, cards, version):
 @transaction.atomic
 def apply_move(game_id, actor: Actor, move: dict, version: int) -> Game:
     """Apply one engine move for `actor.seat` if the game is still at `version`."""
-    game = Game.objects.get(pk=game_id)
+    game = _locked(game_id)  # concurrent passes queue here, then each sees the others'
     if game.status != Game.Status.ACTIVE:
         raise GameError(
             "game_over" if game.status == Game.Status.FINISHED else "not_active",
             f"the game is {game.status}",
             status=400,
         )
-    if game.version != version:
+    if game.version != version and _bears_on(game, actor.seat, version):
         raise GameError(
             "stale_version", "the game has moved on", status=409, extra={"version": game.version}
         )
@@ -177,6 +177,20 @@ def apply_move(game_id, actor: Actor, move: dict, version: int) -> Game:
 
         rate_game(game)
     return game
+
+
+def _bears_on(game: Game, seat: int, version: int) -> bool:
+    """Whether anything since `version` bears on `seat`'s decision (README: stale moves).
+
+    Passing is blind and simultaneous, so other seats' passes change nothing a seat may
+    choose; anything else (a play, a tuck, a deal, its own move) does. A move made from
+    a view that only others' passes superseded is applied to the current state, where
+    the engine checks it again.
+    """
+    if version > game.version:
+        return True
+    since = game.events.filter(version__gt=version)
+    return since.exclude(kind="pass").exists() or since.filter(seat=seat).exists()
 
 
 def _count_timeouts(game: Game, actor: Actor) -> None:

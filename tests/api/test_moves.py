@@ -200,13 +200,11 @@ def test_a_move_at_a_table_that_has_not_started_is_not_active(alice):
 
 
 def test_a_stale_version_is_a_conflict_naming_the_current_version(trio):
-    game_id, clients = human_table(trio)
-    legal = get(clients[0], game_id)["view"]["legal_moves"]
+    game_id, clients, leader, follower, hands = tricks_table(trio)
     stale = at(game_id)
-    bobs = move(clients[1], game_id, **get(clients[1], game_id)["view"]["legal_moves"][0])
-    assert bobs.status_code == 200, bobs.json()
+    assert move(clients[leader], game_id, "play", [max(hands[leader])]).status_code == 200
     before = snapshot(game_id, clients)
-    response = move(clients[0], game_id, "pass", legal[0]["cards"], version=stale)
+    response = move(clients[follower], game_id, "play", [max(hands[follower])], version=stale)
     error = assert_error_shape(response, 409, "stale_version")
     assert error["version"] == stale + 1 == at(game_id)
     assert snapshot(game_id, clients) == before
