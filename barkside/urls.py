@@ -21,3 +21,9 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]
+
+# Under /api/, Django's own 400/403/404/500 answers are JSON in the API's error shape.
+handler400 = "barkside.error_pages.bad_request"
+handler403 = "barkside.error_pages.permission_denied"
+handler404 = "barkside.error_pages.page_not_found"
+handler500 = "barkside.error_pages.server_error"

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from barkside.errors import ServiceError
 from barkside.schema import error_responses
-from barkside.serializers import validated
+from barkside.serializers import PageQuerySerializer, validated
 from games import selectors, services
 from games.errors import GameError
 from games.models import IdempotentMove
@@ -74,11 +74,12 @@ def _summaries(view: APIView, request, games) -> Response:
 class OpenGamesView(APIView):
     @extend_schema(
         operation_id="games_open",
-        parameters=[OpenApiParameter("page", int)],
+        parameters=[PageQuerySerializer],
         responses={200: GameSummaryPageSchema, **error_responses(400, 401, 403, 404)},
         summary="Public tables waiting for players",
     )
     def get(self, request):
+        validated(PageQuerySerializer, request.query_params.dict())
         return _summaries(self, request, selectors.open_games())
 
 

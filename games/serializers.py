@@ -3,7 +3,12 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from barkside.serializers import StrictBooleanField, StrictIntegerField, StrictSerializer
+from barkside.serializers import (
+    PageQuerySerializer,
+    StrictBooleanField,
+    StrictIntegerField,
+    StrictSerializer,
+)
 from games.ai import LEVELS
 from games.models import Game
 
@@ -58,9 +63,10 @@ class MoveSerializer(StrictSerializer):
     kind = serializers.ChoiceField(choices=["pass", "play", "tuck"])
     cards = serializers.ListField(
         child=StrictIntegerField(min_value=1, max_value=12),
+        min_length=1,
         max_length=10,
         required=False,
-        help_text="the cards, as strengths; a tuck may leave them out (your lowest cards)",
+        help_text="the cards, as strengths (at least one); a tuck may leave them out (your lowest cards)",
     )
     version = StrictIntegerField(min_value=0, help_text="the game version the move is for")
 
@@ -79,6 +85,5 @@ class MoveSerializer(StrictSerializer):
         return attrs
 
 
-class GameListQuerySerializer(StrictSerializer):
+class GameListQuerySerializer(PageQuerySerializer):
     status = serializers.ChoiceField(choices=Game.Status.values, required=False)
-    page = serializers.IntegerField(min_value=1, required=False)

@@ -3,7 +3,12 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from barkside.serializers import StrictBooleanField, StrictIntegerField, StrictSerializer
+from barkside.serializers import (
+    PageQuerySerializer,
+    StrictBooleanField,
+    StrictIntegerField,
+    StrictSerializer,
+)
 from matchmaking.models import Speed
 
 # The speeds the queue offers: few, so people waiting for the same one find each other.
@@ -42,6 +47,5 @@ class QueueJoinSerializer(StrictSerializer):
         return value
 
 
-class LeaderboardQuerySerializer(StrictSerializer):
+class LeaderboardQuerySerializer(PageQuerySerializer):
     speed = serializers.ChoiceField(choices=Speed.values, default=Speed.LIVE)
-    page = serializers.IntegerField(min_value=1, required=False)

@@ -295,6 +295,22 @@ def test_a_message_that_is_not_json_answers_malformed(table, alice):
     assert (answer["type"], answer["code"]) == ("error", "malformed")
 
 
+def test_a_deeply_nested_message_answers_malformed_and_the_socket_stays_open(table, alice):
+    cookie = session_cookie(alice)
+
+    async def scenario():
+        ws = socket(f"/ws/games/{table.pk}/", cookie)
+        await connected(ws)
+        await ws.send_to(text_data="[" * 100_000 + "]" * 100_000)  # exhausts json's stack
+        answer = await ws.receive_json_from()
+        assert (answer["type"], answer["code"], answer["status"]) == ("error", "malformed", 400)
+        await ws.send_json_to({"type": "sync"})
+        assert (await ws.receive_json_from())["version"] == table.version
+        await ws.disconnect()
+
+    run(scenario)
+
+
 def test_an_unknown_message_type_answers_unknown_type(table, alice):
     answer = socket_answer(table, alice, {"type": "shout"})
     assert answer["code"] == "unknown_type"
