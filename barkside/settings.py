@@ -337,6 +337,28 @@ VAPID_SUBJECT = env("VAPID_SUBJECT", "mailto:admin@barkside.invalid")
 PUSH_TTL = env("PUSH_TTL", 3600, int)  # seconds a push service keeps an undelivered notice
 # Push services are https; plain http endpoints only for local tests and development.
 PUSH_ALLOW_HTTP_ENDPOINTS = env("PUSH_ALLOW_HTTP_ENDPOINTS", DEBUG, bool)
+# A browser hands us the URL the worker will POST to: only these push services' hosts
+# (`*.` any subdomain, `*` any host), and only at public addresses, checked on subscribe
+# and again at the connection (notifications/endpoints.py).
+PUSH_ALLOWED_HOSTS = env(
+    "PUSH_ALLOWED_HOSTS",
+    [
+        "fcm.googleapis.com",  # Chrome, Edge on Android, Samsung Internet, Opera
+        "*.push.services.mozilla.com",  # Firefox
+        "web.push.apple.com",  # Safari
+        "*.notify.windows.com",  # Edge on Windows
+    ],
+    list,
+)
+# Tests only: endpoints on any host and address, for a local fake push service.
+PUSH_ALLOW_LOCAL_ENDPOINTS = env("PUSH_ALLOW_LOCAL_ENDPOINTS", False, bool)
+# Seconds to connect to a push service, and to wait for each read of its answer.
+PUSH_TIMEOUT = env("PUSH_TIMEOUT", 5.0, float)
+# Pushes wait on other people's servers, so they have a queue and a worker of their own
+# (Procfile `push`, barkside/stack.py): a push service that never answers can't hold up
+# AI turns and timeouts, which stay on Celery's default queue.
+PUSH_QUEUE = "push"
+CELERY_TASK_ROUTES = {"notifications.tasks.send_push": {"queue": PUSH_QUEUE}}
 
 # --- Matchmaking and ratings (matchmaking/) ----------------------------------------------
 

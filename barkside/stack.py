@@ -147,7 +147,12 @@ def children(host: str, port: int, sqlite: bool, workdir: str) -> list[Child]:
             "web",
             [python, "-m", "daphne", "-b", host, "-p", str(port), "barkside.asgi:application"],
         ),
-        Child("worker", [*celery, "worker", "--loglevel=INFO", *pool]),
+        Child("worker", [*celery, "worker", "-Q", "celery", "--loglevel=INFO", *pool]),
+        # Web Push waits on outside servers: its own queue and threads (settings.PUSH_QUEUE).
+        Child(
+            "push",
+            [*celery, "worker", "-Q", "push", "-n", "push@%h", "--pool=threads", "--loglevel=INFO"],
+        ),
         Child("beat", [*celery, "beat", "--loglevel=INFO", "-s", f"{workdir}/celerybeat-schedule"]),
     ]
 
