@@ -278,7 +278,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` (the release step) gathers the admin's files for WhiteNoise.
+STATIC_ROOT = Path(env("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 
 # --- Logging --------------------------------------------------------------------------
 
@@ -392,3 +393,27 @@ CELERY_BEAT_SCHEDULE["moderation-lift"] = {
 # The overview calls a running game stuck when its deadline passed this many seconds ago
 # and the sweeper (every SWEEP_SECONDS) still has not applied the timeout.
 STUCK_GRACE = env("STUCK_GRACE", 60.0, float)
+
+# --- Production: HTTPS, cookies, Content-Security-Policy ------------------------------------
+
+# With DEBUG off, `manage.py check --deploy` is clean by default: HTTPS only (redirect,
+# HSTS for a year with subdomains and preload, cookies sent over HTTPS only). Behind a
+# proxy that ends TLS, set SECURE_PROXY_SSL_HEADER to the header it sets, usually
+# X-Forwarded-Proto (value `https`); the proxy must overwrite it on every request, or a
+# client could claim HTTPS. Local development (DEBUG on) keeps plain http.
+_HTTPS = not DEBUG
+SECURE_SSL_REDIRECT = env("SECURE_SSL_REDIRECT", _HTTPS, bool)
+_proxy_ssl_header = env("SECURE_PROXY_SSL_HEADER", "")
+if _proxy_ssl_header:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _proxy_ssl_header.upper().replace("-", "_"), "https")
+SECURE_HSTS_SECONDS = env("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if _HTTPS else 0, int)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env("SECURE_HSTS_INCLUDE_SUBDOMAINS", _HTTPS, bool)
+SECURE_HSTS_PRELOAD = env("SECURE_HSTS_PRELOAD", _HTTPS, bool)
+SESSION_COOKIE_SECURE = env("SESSION_COOKIE_SECURE", _HTTPS, bool)
+CSRF_COOKIE_SECURE = env("CSRF_COOKIE_SECURE", _HTTPS, bool)
+# Scripts, styles, images and connections from this origin only (barkside/csp.py); outside
+# WhiteNoise, so the app's own files get the header too.
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "barkside.csp.ContentSecurityPolicyMiddleware",
+)
