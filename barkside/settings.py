@@ -230,7 +230,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "barkside.schema.AutoSchema",
     "EXCEPTION_HANDLER": "barkside.errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
         "barkside.parsers.SafeJSONParser",
@@ -257,6 +257,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "The Bark Side: a climbing card game for 3-6 players.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Request bodies are JSON: form posts can't carry the strict types (numbers, booleans).
+    "PARSER_WHITELIST": ["rest_framework.parsers.JSONParser"],
 }
 
 # --- I18n, static ---------------------------------------------------------------------
