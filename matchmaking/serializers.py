@@ -1,6 +1,7 @@
 """Input validation for matchmaking: strict types, unknown fields refused."""
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from barkside.serializers import (
@@ -17,6 +18,11 @@ CORRESPONDENCE_PRESETS = (24 * 3600, 3 * 24 * 3600)
 PRESETS = LIVE_PRESETS + CORRESPONDENCE_PRESETS
 
 
+@extend_schema_field({"type": "integer", "enum": list(PRESETS)})
+class PresetSecondsField(StrictIntegerField):
+    """Seconds per move, one of the presets: the schema lists them."""
+
+
 class QueueJoinSerializer(StrictSerializer):
     sizes = serializers.ListField(
         child=StrictIntegerField(min_value=3, max_value=6),
@@ -25,7 +31,7 @@ class QueueJoinSerializer(StrictSerializer):
         default=lambda: [3, 4, 5, 6],
         help_text="acceptable table sizes (3-6); any of them",
     )
-    time_per_move = StrictIntegerField(
+    time_per_move = PresetSecondsField(
         help_text="seconds per move: live 30 or 60, correspondence 86400 or 259200"
     )
     rated = StrictBooleanField(default=True)

@@ -153,3 +153,37 @@ def test_a_username_in_a_path_has_the_usernames_pattern(schema):
     for path in ("/api/players/{username}", "/api/mutes/{username}", "/api/blocks/{username}"):
         [parameter] = next(iter(schema["paths"][path].values()))["parameters"]
         assert parameter["schema"]["pattern"] == "^[A-Za-z0-9_-]{3,20}$"
+
+
+def test_every_request_body_is_json_without_unknown_fields(schema):
+    """Form bodies can't carry the strict types, and unknown fields are refused: the
+    schema offers JSON only and says `additionalProperties: false`."""
+    bodies = {
+        f"{method.upper()} {path}": operation["requestBody"]
+        for path, methods in schema["paths"].items()
+        for method, operation in methods.items()
+        if "requestBody" in operation
+    }
+    assert len(bodies) > 10
+    for label, body in bodies.items():
+        assert list(body["content"]) == ["application/json"], label
+        name = body["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+        assert schema["components"]["schemas"][name]["additionalProperties"] is False, label
+
+
+def test_unsubscribing_documents_the_body_it_needs(schema):
+    body = schema["paths"]["/api/push/subscriptions"]["delete"]["requestBody"]
+    assert body["required"] is True
+    assert "endpoint" in request_schema(schema, "/api/push/subscriptions", "delete")["required"]
+
+
+def test_seconds_per_move_say_which_values_the_server_takes(schema):
+    components = schema["components"]["schemas"]
+    create = components["GameCreate"]["properties"]["time_per_move"]
+    assert create["anyOf"] == [
+        {"minimum": 15, "maximum": 300},
+        {"minimum": 3600, "maximum": 259200},
+    ]
+    queue = components["QueueJoin"]["properties"]["time_per_move"]
+    [ref] = [part["$ref"] for part in queue.get("allOf", [queue]) if "$ref" in part]
+    assert components[ref.rsplit("/", 1)[1]]["enum"] == [30, 60, 86400, 259200]
