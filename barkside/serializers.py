@@ -6,8 +6,8 @@ naming the field, instead of having it silently ignored or coerced.
 
 from collections.abc import Mapping
 
-from django.utils.translation import gettext_lazy as _
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 # Blank text is caught (and worded) by DRF before this runs; it only documents the rule.

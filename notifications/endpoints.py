@@ -28,7 +28,6 @@ from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 from urllib3.exceptions import ConnectTimeoutError, NewConnectionError
 from urllib3.util.connection import create_connection
 
-
 NOT_HTTPS = _("not https")
 NOT_A_PUSH_SERVICE = _("not a push service")
 
@@ -50,7 +49,15 @@ def check_endpoint(url: str) -> None:
     check_url(url)
     if not settings.PUSH_ALLOW_LOCAL_ENDPOINTS:
         parts = urlsplit(url)
-        public_address(parts.hostname, parts.port or 443)
+        public_address(parts.hostname, _port(parts))
+
+
+def _port(parts) -> int:
+    try:
+        port = parts.port  # a ValueError for ":99999", which URL validators let through
+    except ValueError:
+        raise EndpointRefused("bad port") from None
+    return port or (443 if parts.scheme == "https" else 80)
 
 
 def check_url(url: str) -> None:
@@ -62,6 +69,7 @@ def check_url(url: str) -> None:
         raise EndpointRefused("not https", NOT_HTTPS)
     if not parts.hostname:
         raise EndpointRefused("no host")
+    _port(parts)
     if settings.PUSH_ALLOW_LOCAL_ENDPOINTS:
         return
     host = parts.hostname.rstrip(".").lower()
@@ -72,7 +80,7 @@ def check_url(url: str) -> None:
 def _host_matches(host: str, pattern: str) -> bool:
     pattern = pattern.strip().lower()
     if pattern.startswith("*."):  # a subdomain of it, any depth, not the domain itself
-        return host.endswith(pattern[1:]) and len(host) > len(pattern) - 1
+        return host.endswith(pattern[1:])
     return pattern == "*" or host == pattern
 
 

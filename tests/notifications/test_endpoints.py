@@ -28,6 +28,7 @@ INSIDE = [
     "https://[2002:7f00:1::1]/push/x",  # 6to4 around 127.0.0.1
     "https://[fe80::1]/push/x",
     "https://[fc00::1]/push/x",
+    "https://142.250.74.46:99999/push/x",  # no such port: refused, not a crash
 ]
 
 
