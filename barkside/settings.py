@@ -226,7 +226,7 @@ def _throttle_rate(name: str, default: str) -> str:
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: its `WWW-Authenticate` header makes "not signed in" a 401.
-        "rest_framework.authentication.TokenAuthentication",
+        "barkside.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

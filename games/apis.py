@@ -160,7 +160,8 @@ class MovesView(APIView):
     def post(self, request, game_id: int):
         key = request.headers.get("Idempotency-Key")
         if key is not None:
-            if not 1 <= len(key) <= 64:
+            # Printable ASCII: PostgreSQL refuses some strings (a NUL byte) with an error.
+            if not (1 <= len(key) <= 64 and key.isascii() and key.isprintable()):
                 raise ServiceError("bad_idempotency_key", "Idempotency-Key is 1-64 characters")
             stored = _stored_response(request.user, key, game_id)
             if stored is not None:

@@ -37,6 +37,24 @@ def test_a_nul_byte_in_a_username_path_is_no_such_player(alice_client, method, p
     assert_error_shape(getattr(alice_client, method)(path), 404, "not_found")
 
 
+def test_a_token_with_a_nul_byte_is_not_signed_in(db):
+    client = APIClient()
+    client.raise_request_exception = False
+    response = client.get("/api/auth/me", HTTP_AUTHORIZATION="Token a\x00b")
+    assert_error_shape(response, 401, "authentication_failed")
+
+
+def test_an_idempotency_key_with_a_nul_byte_is_refused(alice_client):
+    game = alice_client.post("/api/games", {"players": 3}, format="json").json()
+    response = alice_client.post(
+        f"/api/games/{game['id']}/moves",
+        {"kind": "pass", "cards": [1, 2], "version": game["version"]},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="retry\x00one",
+    )
+    assert_error_shape(response, 400, "bad_idempotency_key")
+
+
 @pytest.mark.parametrize("path", ["/api/games/null,null", "/api/games/1.5/join", "/api/nothing"])
 def test_a_path_no_route_matches_is_a_json_404(alice_client, path):
     response = alice_client.get(path)

@@ -172,6 +172,10 @@ def test_an_unknown_token_is_closed_with_4401(table):
     assert close_code_of(f"/ws/games/{table.pk}/", token="0" * 40) == CLOSE_UNAUTHENTICATED
 
 
+def test_a_token_with_a_nul_byte_is_closed_with_4401(table):
+    assert close_code_of(f"/ws/games/{table.pk}/", token="a\x00b") == CLOSE_UNAUTHENTICATED
+
+
 def test_a_token_in_the_subprotocol_signs_in_and_is_not_echoed(table, bob):
     token = Token.objects.create(user=bob).key
 
