@@ -232,6 +232,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "barkside.schema.AutoSchema",
     "EXCEPTION_HANDLER": "barkside.errors.exception_handler",
+    "DEFAULT_RENDERER_CLASSES": [
+        "barkside.renderers.JSONRenderer",  # answers a lone surrogate echoed from the input
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "DEFAULT_PARSER_CLASSES": [
         "barkside.parsers.SafeJSONParser",
         "rest_framework.parsers.FormParser",

@@ -55,6 +55,19 @@ def test_an_idempotency_key_with_a_nul_byte_is_refused(alice_client):
     assert_error_shape(response, 400, "bad_idempotency_key")
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"players": 3, "deck": "\\ud800"}',  # quoted back in "... is not a valid choice."
+        '{"players": 3, "\\ud800": 1}',  # named back as an unknown field
+    ],
+)
+def test_a_lone_surrogate_quoted_back_is_answered_as_json(alice_client, body):
+    response = alice_client.post("/api/games", body, content_type="application/json")
+    error = assert_error_shape(response, 400, "invalid")
+    assert "\ud800" in json.dumps(error, ensure_ascii=False)  # quoted back as it came
+
+
 @pytest.mark.parametrize("path", ["/api/games/null,null", "/api/games/1.5/join", "/api/nothing"])
 def test_a_path_no_route_matches_is_a_json_404(alice_client, path):
     response = alice_client.get(path)
