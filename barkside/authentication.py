@@ -7,7 +7,6 @@ which would turn `Authorization: Token a\\x00b` into a 500 instead of a 401.
 
 import re
 
-from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 
 TOKEN_KEY = re.compile(r"[0-9a-f]{40}")
@@ -20,5 +19,5 @@ def could_be_token(key: str) -> bool:
 class TokenAuthentication(authentication.TokenAuthentication):
     def authenticate_credentials(self, key):
         if not could_be_token(key):
-            raise exceptions.AuthenticationFailed(_("Invalid token."))  # DRF's own words
+            raise exceptions.AuthenticationFailed()  # DRF's words, in DRF's catalogs
         return super().authenticate_credentials(key)
