@@ -185,7 +185,22 @@ def children(host: str, port: int, sqlite: bool, workdir: str) -> list[Child]:
         ),
         # Without mingle and gossip (syncing revoked tasks and clocks between workers, which
         # the app never uses): a worker started again is serving a second sooner.
-        Child("worker", [*celery, "worker", "--loglevel=INFO", *pool, *alone]),
+        Child("worker", [*celery, "worker", "-Q", "celery", "--loglevel=INFO", *pool, *alone]),
+        # Web Push waits on outside servers: its own queue and threads (settings.PUSH_QUEUE).
+        Child(
+            "push",
+            [
+                *celery,
+                "worker",
+                "-Q",
+                "push",
+                "-n",
+                "push@%h",
+                "--pool=threads",
+                "--loglevel=INFO",
+                *alone,
+            ],
+        ),
         Child("beat", [*celery, "beat", "--loglevel=INFO", "-s", f"{workdir}/celerybeat-schedule"]),
     ]
 

@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from barkside.schema import error_responses
-from barkside.serializers import validated
+from barkside.serializers import PageQuerySerializer, validated
 from games import moves, selectors, services
 from games.schema import GameSchema, GameSummaryPageSchema, RecordSchema
 from games.serializers import (
@@ -67,11 +67,12 @@ def _summaries(view: APIView, request, games) -> Response:
 class OpenGamesView(APIView):
     @extend_schema(
         operation_id="games_open",
-        parameters=[OpenApiParameter("page", int)],
+        parameters=[PageQuerySerializer],
         responses={200: GameSummaryPageSchema, **error_responses(400, 401, 403, 404)},
         summary="Public tables waiting for players",
     )
     def get(self, request):
+        validated(PageQuerySerializer, request.query_params.dict())
         return _summaries(self, request, selectors.open_games())
 
 

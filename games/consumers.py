@@ -162,7 +162,7 @@ class GameConsumer(BarksideConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         try:
             message = json.loads(text_data if text_data is not None else bytes_data)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):  # deep nesting exhausts the stack
             message = None
         if not isinstance(message, dict):
             return await self._send_error(

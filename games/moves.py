@@ -79,7 +79,10 @@ def _checked_key(key) -> str | None:
     if key is None:
         return None
     low, high = KEY_LENGTH
-    if not isinstance(key, str) or not low <= len(key) <= high:
+    # Printable ASCII: PostgreSQL refuses some strings (a NUL byte) with an error.
+    if not (
+        isinstance(key, str) and low <= len(key) <= high and key.isascii() and key.isprintable()
+    ):
         raise ServiceError("bad_idempotency_key", "Idempotency-Key is 1-64 characters")
     return key
 

@@ -13,6 +13,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.urls import path
 from rest_framework.authtoken.models import Token
 
+from barkside.authentication import could_be_token
 from games import consumers
 
 websocket_urlpatterns = [
@@ -23,6 +24,8 @@ websocket_urlpatterns = [
 
 @database_sync_to_async
 def _token_user(key: str):
+    if not could_be_token(key):  # PostgreSQL refuses some strings (a NUL) with an error
+        return AnonymousUser()
     token = Token.objects.select_related("user").filter(key=key).first()
     if token is None or not token.user.is_active:
         return AnonymousUser()

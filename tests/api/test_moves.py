@@ -116,10 +116,10 @@ def test_following_a_single_with_a_pair_is_wrong_count(trio):
     assert_refused(game_id, clients, clients[nxt], body, "wrong_count")
 
 
-def test_playing_no_card_is_wrong_count(trio):
+def test_playing_no_card_is_invalid_as_the_schema_says(trio):
     game_id, clients, leader, _, _ = tricks_table(trio)
     body = {"kind": "play", "cards": [], "version": at(game_id)}
-    assert_refused(game_id, clients, clients[leader], body, "wrong_count")
+    assert_refused(game_id, clients, clients[leader], body, "invalid")
 
 
 def test_passing_cards_one_was_not_dealt_is_cards_not_in_hand(trio):

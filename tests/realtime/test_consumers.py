@@ -172,6 +172,10 @@ def test_an_unknown_token_is_closed_with_4401(table):
     assert close_code_of(f"/ws/games/{table.pk}/", token="0" * 40) == CLOSE_UNAUTHENTICATED
 
 
+def test_a_token_with_a_nul_byte_is_closed_with_4401(table):
+    assert close_code_of(f"/ws/games/{table.pk}/", token="a\x00b") == CLOSE_UNAUTHENTICATED
+
+
 def test_a_token_in_the_subprotocol_signs_in_and_is_not_echoed(table, bob):
     token = Token.objects.create(user=bob).key
 
@@ -343,6 +347,22 @@ def test_a_spectator_cannot_move(table, outsider):
 def test_a_message_that_is_not_json_answers_malformed(table, alice):
     answer = socket_answer(table, alice, "{not json")
     assert (answer["type"], answer["code"]) == ("error", "malformed")
+
+
+def test_a_deeply_nested_message_answers_malformed_and_the_socket_stays_open(table, alice):
+    cookie = session_cookie(alice)
+
+    async def scenario():
+        ws = socket(f"/ws/games/{table.pk}/", cookie)
+        await connected(ws)
+        await ws.send_to(text_data="[" * 100_000 + "]" * 100_000)  # exhausts json's stack
+        answer = await ws.receive_json_from()
+        assert (answer["type"], answer["code"], answer["status"]) == ("error", "malformed", 400)
+        await ws.send_json_to({"type": "sync"})
+        assert (await ws.receive_json_from())["version"] == table.version
+        await ws.disconnect()
+
+    run(scenario)
 
 
 def test_an_unknown_message_type_answers_unknown_type(table, alice):
