@@ -4,16 +4,20 @@ The failures are real: the broker and the channel layer point at a port where no
 listens, so every publish is refused, as when Redis is down.
 """
 
+import asyncio
 import contextlib
 import logging
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.utils import timezone
 
 from barkside.stack import free_port
-from games import services
+from games import engine, realtime, services
 from games.models import Game, GameEvent
+from notifications.models import PushSubscription
 from tests.helpers import client_for
 
 from .processes import use_broker, wait_until
@@ -100,3 +104,31 @@ def test_the_sweeper_queues_the_lost_ai_turn_again_once_redis_is_back(alice, set
 
     wait_until(ai_passed, 60, what="the AI seats to pass")
     assert Game.objects.get(pk=game_id).version >= passed + 2
+
+
+def test_a_push_that_cannot_be_queued_costs_nobody_the_broadcast(
+    alice, bob, carol, memory_layer, logged
+):
+    """Web Push goes through the broker, the broadcast through the (working) layer."""
+    PushSubscription.objects.create(
+        user=bob, endpoint="https://push.example/bob", p256dh="k", auth="a"
+    )
+    game = services.game_create(user=alice, players=3, time_per_move=300)
+    services.game_join(game_id=game.pk, user=bob)
+    services.game_join(game_id=game.pk, user=carol)
+    game.refresh_from_db()
+    layer = get_channel_layer()
+    listener = async_to_sync(layer.new_channel)()
+    for group in (realtime.game_group(game.pk), realtime.user_group(bob.pk)):
+        async_to_sync(layer.group_add)(group, listener)
+    move = engine.view(game.state, 0)["legal_moves"][0]
+    with use_broker(f"redis://127.0.0.1:{free_port()}/0"):
+        services.game_move(
+            game_id=game.pk, user=alice, version=game.version, kind="pass", cards=move["cards"]
+        )
+    got = [async_to_sync(asyncio.wait_for)(layer.receive(listener), 10) for _ in range(2)]
+    assert [(m["type"], m["version"]) for m in got] == [
+        ("game.changed", game.version + 1),
+        ("user.notice", game.version + 1),
+    ]
+    assert failures(logged, f"queueing the your_turn push of game {game.pk}")
