@@ -8,8 +8,9 @@ from django.db import InterfaceError, OperationalError
 from games import services
 
 # A database that drops connections or restarts fails a task with these. The AI turn
-# is tried again with backoff (about 1, 2, 4, ... s, at most 30 s apart, with jitter so
-# many games do not come back at once): harmless, since a move is a compare-and-set on
+# is tried again with backoff (about 1, 2, 4 s, then every 4 s, with jitter so many
+# games do not come back at once; short, so a game moves within seconds of the database
+# coming back): harmless, since a move is a compare-and-set on
 # the game's version and a late or repeated run does nothing. After the last try the
 # sweeper still queues a lost AI turn again (services.AI_STALL).
 DATABASE_ERRORS = (OperationalError, InterfaceError)
@@ -20,9 +21,9 @@ DATABASE_ERRORS = (OperationalError, InterfaceError)
     ignore_result=True,
     autoretry_for=DATABASE_ERRORS,
     retry_backoff=1,
-    retry_backoff_max=30,
+    retry_backoff_max=4,
     retry_jitter=True,
-    max_retries=8,
+    max_retries=20,
 )
 def ai_move(game_id: int, version: int) -> None:
     """Play the AI's move if the game is still at `version` (late or repeated runs no-op)."""
