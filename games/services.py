@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import engine
 from games.ai import AUTOPILOT as AUTOPILOT_LEVEL
 from games.ai import choose_move
-from games.errors import GameError
+from games.errors import GameError, no_such_game
 from games.models import Doghouse, Game, GameEvent, Seat
 
 TIMEOUTS_BEFORE_LEFT = 3
@@ -59,7 +59,7 @@ def game_join(*, game_id, user, invite_code=None):
     if game.seats.filter(user=user).exists():
         raise GameError("already_seated", "you already have a seat at this table", status=409)
     if game.private and invite_code != game.invite_code:  # private tables stay unseen
-        raise GameError("not_found", "no such game (or a wrong invite code)", status=404)
+        raise no_such_game()
     if game.status != Game.Status.OPEN:
         raise GameError("not_open", "this table is no longer open", status=409)
     taken = set(game.seats.values_list("number", flat=True))
@@ -95,7 +95,7 @@ def _locked(game_id) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise GameError("not_found", "no such game", status=404) from None
+        raise no_such_game() from None
 
 
 def _start(game: Game) -> None:
@@ -126,7 +126,7 @@ def game_move(*, game_id, user, kind, cards, version):
     """A person's move at their own seat."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise GameError("not_found", "no such game", status=404)
+        raise no_such_game()
     seat = _own_seat(game, user)
     if seat.state != Seat.State.PLAYING:
         raise GameError(
@@ -271,12 +271,10 @@ def game_resign(*, game_id, user) -> Game:
 def _own_seat(game: Game, user) -> Seat:
     """The user's seat; a private game is not even there for others."""
     seat = game.seats.filter(user=user).first()
+    if seat is None and game.private:
+        raise no_such_game()
     if seat is None:
-        raise GameError(
-            "not_found" if game.private else "not_a_player",
-            "you have no seat at this table",
-            status=404 if game.private else 403,
-        )
+        raise GameError("not_a_player", "you have no seat at this table", status=403)
     return seat
 
 

@@ -43,12 +43,8 @@ def chat_post(*, game_id, user, text: str) -> ChatMessage:
     text = text.strip()
     if not text:
         raise ServiceError("invalid", "some fields are not valid", fields={"text": [_("Empty.")]})
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        raise ServiceError("not_found", "no such game", status=404)
-    if not Seat.objects.filter(game=game, user=user).exists():
-        if game.private:
-            raise ServiceError("not_found", "no such game", status=404)
+    game, seat = game_selectors.visible_game(game_id, user)
+    if seat is None:
         raise ServiceError("not_a_player", "only the players of a game chat in it", status=403)
     if until := selectors.chat_muted_until(user):
         raise ServiceError(
@@ -134,7 +130,8 @@ def report_create(
     message = None
     if message_id is not None:
         message = ChatMessage.objects.filter(pk=message_id, user=reported).first()
-        if message is None:
+        # A message of a private game the reporter may not see is as missing as the game.
+        if message is None or not game_selectors.is_visible(message.game_id, reporter):
             raise ServiceError("not_found", "no such message of that user", status=404)
         game_id = message.game_id
     if game_id is not None:
