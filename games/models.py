@@ -15,6 +15,9 @@ from games.ai import LEVELS
 from games.engine import seed_commitment
 
 AI_LEVEL_CHOICES = [(level, level) for level in LEVELS]
+# The times per move a table may have, in seconds: live play or correspondence.
+LIVE_SECONDS = (15, 300)
+CORRESPONDENCE_SECONDS = (3600, 3 * 24 * 3600)
 
 
 def new_seed() -> str:

@@ -3,7 +3,8 @@
 The game group gets `{game, version}` only: every consumer builds its own user's view,
 so no hidden card ever travels through the channel layer. Each seated person's group
 (`user-<id>`) gets a notice when their game started, when it is their turn, or when it
-ended - worked out with one query for the game's seats.
+ended - worked out with one query for the game's seats - and `signals.game_notice` tells
+the other channels (notifications sends Web Push).
 """
 
 import logging
@@ -12,8 +13,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db.models import OuterRef, Subquery
 
+from games import signals
 from games.models import Game, GameEvent, Seat
-from notifications import push
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ def _notices(game_id: int, version: int) -> list[tuple[str, dict]]:
         elif status == Game.Status.ACTIVE and to_act and state == Seat.State.PLAYING:
             names.append("your_turn")
         for name in names:
-            push.notify(name, user_id, game_id)  # Web Push, unless they watch the game
+            signals.game_notice.send(sender=Game, notice=name, user_id=user_id, game_id=game_id)
             notices.append(
                 (
                     user_group(user_id),

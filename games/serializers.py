@@ -5,10 +5,7 @@ from rest_framework import serializers
 
 from barkside.serializers import StrictBooleanField, StrictIntegerField, StrictSerializer
 from games.ai import LEVELS
-from games.models import Game
-
-LIVE_SECONDS = (15, 300)
-CORRESPONDENCE_SECONDS = (3600, 3 * 24 * 3600)
+from games.models import CORRESPONDENCE_SECONDS, LIVE_SECONDS, Game
 
 
 class GameCreateSerializer(StrictSerializer):

@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from games import engine
+from games import engine, signals
 from games.ai import AUTOPILOT as AUTOPILOT_LEVEL
 from games.ai import choose_move
 from games.errors import GameError, no_such_game
@@ -50,6 +50,19 @@ def game_create(*, user, players, ai=(), deck="auto", time_per_move, rated=False
     )
     if first_ai == 1:
         _start(game)
+    return game
+
+
+@transaction.atomic
+def game_start_seated(*, seats, time_per_move, rated=False) -> Game:
+    """Start a public table at once with these seats, in this order: each
+    `{"user_id": id}` or `{"ai_level": level}`. Matchmaking seats the people it matched
+    this way."""
+    game = Game.objects.create(
+        creator=None, players=len(seats), time_per_move=time_per_move, rated=rated
+    )
+    Seat.objects.bulk_create(Seat(game=game, number=n, **s) for n, s in enumerate(seats))
+    _start(game)
     return game
 
 
@@ -169,10 +182,8 @@ def apply_move(game_id, actor: Actor, move: dict, version: int) -> Game:
         **fields,
     )
     _count_timeouts(game, actor)
-    if game.rated and game.status == Game.Status.FINISHED:
-        from matchmaking.services import rate_game  # late: matchmaking builds on games
-
-        rate_game(game)
+    if game.status == Game.Status.FINISHED:
+        signals.game_finished.send(sender=Game, game=game)  # ratings, in this transaction
     return game
 
 
@@ -268,6 +279,25 @@ def game_resign(*, game_id, user) -> Game:
     return game
 
 
+def seats_to_autopilot(*, user) -> int:
+    """The AI takes every seat `user` plays in a running game, one game per transaction
+    (a suspension or a ban). Returns how many seats it took."""
+    running = Seat.objects.filter(
+        user=user, state=Seat.State.PLAYING, game__status=Game.Status.ACTIVE
+    ).values_list("game_id", flat=True)
+    taken = 0
+    for game_id in list(running):
+        with transaction.atomic():
+            game = _locked(game_id)
+            seat = game.seats.filter(user=user, state=Seat.State.PLAYING).first()
+            if game.status != Game.Status.ACTIVE or seat is None:
+                continue  # the game ended, or the seat changed, since the list was read
+            Seat.objects.filter(pk=seat.pk).update(state=Seat.State.AUTOPILOT)
+            _bump(game, kind="autopilot", seat=seat.number)
+            taken += 1
+    return taken
+
+
 def _own_seat(game: Game, user) -> Seat:
     """The user's seat; a private game is not even there for others."""
     seat = game.seats.filter(user=user).first()
@@ -279,9 +309,11 @@ def _own_seat(game: Game, user) -> Seat:
 
 
 @transaction.atomic
-def game_abort(*, game_id, version, reason: str) -> Game | None:
-    """End a running game with no result (no rating change), if still at `version`."""
-    game = Game.objects.filter(pk=game_id, version=version, status=Game.Status.ACTIVE).first()
+def game_abort(*, game_id, reason: str, version: int | None = None) -> Game | None:
+    """End a running game with no result (no rating change), if still at `version` (any
+    version if None, as a moderator decides); None if it is not running (or moved on)."""
+    running = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE)
+    game = (running if version is None else running.filter(version=version)).first()
     if game is None:
         return None
     try:

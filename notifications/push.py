@@ -1,5 +1,6 @@
-"""Sending notifications. `notify_turn`, `notify_started` and `notify_ended` are what game
-code calls; the push itself happens in a Celery task after the transaction commits."""
+"""Sending notifications. `notify` queues one for a person's devices (games' notices reach
+it through `games.signals.game_notice`, see apps.py); the push itself happens in a Celery
+task after the transaction commits."""
 
 import json
 import logging
@@ -63,18 +64,6 @@ def notify(kind: str, user_id: int, game_id: int) -> None:
     from notifications.tasks import send_push
 
     transaction.on_commit(lambda: send_push.delay(user_id, game_id, kind))
-
-
-def notify_turn(user_id: int, game_id: int) -> None:
-    notify(TURN, user_id, game_id)
-
-
-def notify_started(user_id: int, game_id: int) -> None:
-    notify(STARTED, user_id, game_id)
-
-
-def notify_ended(user_id: int, game_id: int) -> None:
-    notify(ENDED, user_id, game_id)
 
 
 def send(user_id: int, game_id: int, kind: str) -> int:
