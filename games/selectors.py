@@ -32,7 +32,7 @@ def game_view(game: Game, seat: Seat | None) -> dict:
     view = None
     if game.state is not None:
         view = engine.view(game.state, seat.number if seat else None)
-        view["version"] = game.version  # the table's version: what a move must name
+        view["version"] = game.version  # the table's version: what a move must name (API)
     return {
         "id": game.pk,
         "status": game.status,

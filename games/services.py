@@ -170,7 +170,7 @@ def apply_move(game_id, actor: Actor, move: dict, version: int) -> Game:
         raise GameError(e.code, e.detail, status=400) from None
     fields = {}
     if state["phase"] == engine.OVER:
-        fields.update(status=Game.Status.FINISHED, ended=timezone.now(), result=state["result"])
+        fields.update(status=Game.Status.FINISHED, ended=timezone.now())
     _commit(
         game,
         kind=move["kind"],
@@ -372,6 +372,7 @@ def _commit(
     now = timezone.now()
     if state is not None:
         fields.update(state=state, last_move=now, turn_deadline=_deadline(game, state, now))
+        fields.update(result=state["result"])  # a projection of the state, see models.py
     updated = Game.objects.filter(pk=game.pk, version=old_version).update(
         version=new_version, **fields
     )
@@ -395,8 +396,8 @@ def _commit(
         actor=by or "",
         payload=list(payload),
     )
-    if state is not None:
-        _sync_seats(game, state, old_state)
+    if state is not None or "status" in fields:
+        _project(game, old_state)
     ai_due = game.status == Game.Status.ACTIVE and _ai_to_act(game)
     transaction.on_commit(lambda: _after_commit(game.pk, new_version, ai_due))
 
@@ -427,11 +428,15 @@ def _ai_to_act(game: Game) -> bool:
     return any(seat.plays_itself for seat in game.seats.all() if seat.number in acting)
 
 
-def _sync_seats(game: Game, state: dict, old_state: dict | None) -> None:
-    """Mark the seats to act and store changed doghouses."""
-    acting = engine.to_act(state)
+def _project(game: Game, old_state: dict | None) -> None:
+    """Store the projections of the new state (models.py): the seats to act - nobody once
+    the game has ended, aborted ones included - and changed doghouses."""
+    state = game.state
+    acting = engine.to_act(state) if state and game.status == Game.Status.ACTIVE else []
     game.seats.exclude(number__in=acting).filter(to_act=True).update(to_act=False)
     game.seats.filter(number__in=acting, to_act=False).update(to_act=True)
+    if state is None:
+        return
     if old_state is None or old_state["doghouses"] != state["doghouses"]:
         for number, cards in enumerate(state["doghouses"]):
             Doghouse.objects.update_or_create(
