@@ -12,18 +12,9 @@ from .conftest import human_table, open_table, version
 
 
 @pytest.fixture
-def alice(make_user_rolled_back):
-    return make_user_rolled_back("alice")
-
-
-@pytest.fixture
-def bob(make_user_rolled_back):
-    return make_user_rolled_back("bob")
-
-
-@pytest.fixture
-def carol(make_user_rolled_back):
-    return make_user_rolled_back("carol")
+def trio(make_user_rolled_back):
+    """alice, bob and carol, for tests that run in one rolled-back transaction."""
+    return [make_user_rolled_back(name) for name in ("alice", "bob", "carol")]
 
 
 @pytest.fixture
@@ -59,8 +50,8 @@ def both(stranger, game_id, method, path, body=None) -> tuple[tuple, tuple]:
         ("post", "/chat", {"text": "hello"}),
     ],
 )
-def test_an_open_private_table_looks_missing(alice, stranger, method, path, body):
-    game_id = open_table(alice, players=4, private=True)
+def test_an_open_private_table_looks_missing(trio, stranger, method, path, body):
+    game_id = open_table(trio[0], players=4, private=True)
     mine, missing = both(stranger, game_id, method, path, body)
     assert mine == missing
     assert mine[1]["code"] == "not_found"
@@ -77,26 +68,24 @@ def test_an_open_private_table_looks_missing(alice, stranger, method, path, body
         ("post", "/chat", {"text": "hello"}),
     ],
 )
-def test_a_running_private_table_looks_missing(alice, bob, carol, stranger, method, path, body):
-    game_id, _ = human_table([alice, bob, carol], private=True)
+def test_a_running_private_table_looks_missing(trio, stranger, method, path, body):
+    game_id, _ = human_table(trio, private=True)
     mine, missing = both(stranger, game_id, method, path, body)
     assert mine == missing
     assert mine[1]["code"] == "not_found"
 
 
-def test_a_move_at_a_private_table_looks_like_a_move_at_a_missing_one(alice, bob, carol, stranger):
-    game_id, _ = human_table([alice, bob, carol], private=True)
+def test_a_move_at_a_private_table_looks_like_a_move_at_a_missing_one(trio, stranger):
+    game_id, _ = human_table(trio, private=True)
     body = {"kind": "pass", "cards": [1, 2], "version": version(game_id)}
     mine, missing = both(stranger, game_id, "post", "/moves", body)
     assert mine == missing
     assert mine[1]["code"] == "not_found"
 
 
-def test_reporting_a_message_of_a_private_table_looks_like_a_missing_message(
-    alice, bob, carol, stranger
-):
-    game_id, _ = human_table([alice, bob, carol], private=True)
-    said = ChatMessage.objects.create(game_id=game_id, user=bob, text="hush")
+def test_reporting_a_message_of_a_private_table_looks_like_a_missing_message(trio, stranger):
+    game_id, _ = human_table(trio, private=True)
+    said = ChatMessage.objects.create(game_id=game_id, user=trio[1], text="hush")
     gone = said.pk + 1000
 
     def report(message_id):
@@ -107,8 +96,8 @@ def test_reporting_a_message_of_a_private_table_looks_like_a_missing_message(
     assert report(said.pk)[1]["code"] == "not_found"
 
 
-def test_reporting_a_private_table_looks_like_reporting_a_missing_one(alice, bob, carol, stranger):
-    game_id, _ = human_table([alice, bob, carol], private=True)
+def test_reporting_a_private_table_looks_like_reporting_a_missing_one(trio, stranger):
+    game_id, _ = human_table(trio, private=True)
 
     def report(game):
         body = {"user": "bob", "reason": "stalling", "game": game}
