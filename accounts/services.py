@@ -20,9 +20,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from rest_framework.authtoken.models import Token
 
-from accounts.models import USERNAME_TAKEN, User
+from accounts.models import USERNAME_TAKEN, User, username_validator
+from accounts.signals import signing_in
 from barkside.errors import ServiceError
-from moderation import services as moderation_services
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -86,7 +86,7 @@ def user_login(*, request: HttpRequest, username: str, password: str) -> SignedI
     # spelling also keeps axes counting every spelling's failures against one account.
     stored = User.objects.filter(username__iexact=username).first()
     if stored is not None:  # suspended or banned: say so, to whoever knows the password
-        moderation_services.login_check(stored, password)
+        signing_in.send(sender=User, user=stored, password=password)
     user = authenticate(
         request=request, username=stored.username if stored else username, password=password
     )
@@ -127,3 +127,29 @@ def user_change_password(
     if request.session.get(SESSION_KEY) == str(user.pk):
         update_session_auth_hash(request, user)
     return SignedIn(user, token)
+
+
+# --- for the apps built on accounts (moderation) -----------------------------------------
+
+
+def user_set_active(*, user: User, active: bool) -> None:
+    """Let the account in, or keep it out (suspensions and bans): Django's session backend
+    and DRF's token authentication refuse an inactive account on its very next request."""
+    User.objects.filter(pk=user.pk).update(is_active=active)
+    user.is_active = active
+
+
+def username_change(*, user: User, username: str) -> None:
+    """Give the account another name, by the same rules as registering."""
+    try:
+        username_validator(username)
+    except ValidationError as exc:
+        raise _invalid({"username": [exc.messages[0]]}) from None
+    if User.objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
+        raise _invalid({"username": [USERNAME_TAKEN]})
+    try:
+        with transaction.atomic():
+            User.objects.filter(pk=user.pk).update(username=username)
+    except IntegrityError:  # taken between the check and the update
+        raise _invalid({"username": [USERNAME_TAKEN]}) from None
+    user.username = username

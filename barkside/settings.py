@@ -83,12 +83,18 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "axes",
     "channels",
+    # The project's apps, each above those it builds on (tests/test_layers.py checks it).
     "accounts",
     "games",
+    "notifications",
+    "moderation",
+    "matchmaking",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before WhiteNoise: compresses the web app's files it serves (barkside/frontend.py).
+    "barkside.frontend.AppGZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Activates the request's language (Accept-Language): API error details and DRF's
@@ -328,10 +334,6 @@ def _frontend_cache_headers(headers, path: str, url: str) -> None:
 
 WHITENOISE_ADD_HEADERS_FUNCTION = _frontend_cache_headers
 WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json", ".js": "text/javascript"}
-MIDDLEWARE.insert(
-    MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware"),
-    "barkside.frontend.AppGZipMiddleware",
-)
 
 # --- Workers --------------------------------------------------------------------------
 
@@ -367,7 +369,6 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
 # --- Web Push (notifications/) ----------------------------------------------------------
 
-INSTALLED_APPS += ["notifications"]
 # Unset: a key pair is generated on first use and kept in the database (VapidKey).
 VAPID_PRIVATE_KEY = env("VAPID_PRIVATE_KEY", "")
 VAPID_PUBLIC_KEY = env("VAPID_PUBLIC_KEY", "")
@@ -400,7 +401,6 @@ CELERY_TASK_ROUTES = {"notifications.tasks.send_push": {"queue": PUSH_QUEUE}}
 
 # --- Matchmaking and ratings (matchmaking/) ----------------------------------------------
 
-INSTALLED_APPS += ["matchmaking"]
 # Beat forms tables this often (joining the queue also triggers a run at once).
 MATCHMAKING_SECONDS = env("MATCHMAKING_SECONDS", 3.0, float)
 CELERY_BEAT_SCHEDULE["matchmaking"] = {
@@ -418,7 +418,6 @@ MATCHMAKING_AI_FILL_CORRESPONDENCE = env("MATCHMAKING_AI_FILL_CORRESPONDENCE", 6
 
 # --- Moderation (moderation/) -------------------------------------------------------------
 
-INSTALLED_APPS += ["moderation"]
 # Table chat: at most this many messages per user in each window of this many seconds.
 CHAT_RATE_MESSAGES = env("CHAT_RATE_MESSAGES", 5, int)
 CHAT_RATE_SECONDS = env("CHAT_RATE_SECONDS", 10, int)

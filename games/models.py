@@ -2,6 +2,20 @@
 
 `Game.state` is the engine's plain-data state and is never sent to a client as it is:
 what people see is built by `games.engine.view` (see selectors.py).
+
+The state is the source of truth; some of it is also kept in columns, as projections the
+database can filter and sort on, written in one place (services._commit) with the state
+they come from, and checked by tests/api/test_projections.py:
+
+- `Game.result` is `state["result"]` (the standings once the game is over);
+- `Seat.to_act` is whether the seat is in `engine.to_act(state)` while the game is
+  active (nobody acts in an ended game);
+- `Doghouse` rows are `state["doghouses"]`.
+
+`Game.seed` goes the other way: it is drawn when the table opens and `engine.new_game`
+copies it into the state at the start (`state["seed"]`, what a record reveals).
+`Game.version` counts every change of the table (joins and retakes too); the engine's own
+`state["moves_applied"]` counts moves only.
 """
 
 import secrets
@@ -15,6 +29,9 @@ from games.ai import LEVELS
 from games.engine import seed_commitment
 
 AI_LEVEL_CHOICES = [(level, level) for level in LEVELS]
+# The times per move a table may have, in seconds: live play or correspondence.
+LIVE_SECONDS = (15, 300)
+CORRESPONDENCE_SECONDS = (3600, 3 * 24 * 3600)
 
 
 def new_seed() -> str:

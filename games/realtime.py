@@ -3,7 +3,8 @@
 The game group gets `{game, version}` only: every consumer builds its own user's view,
 so no hidden card ever travels through the channel layer. Each seated person's group
 (`user-<id>`) gets a notice when their game started, when it is their turn, or when it
-ended - worked out with one query for the game's seats.
+ended - worked out with one query for the game's seats - and `signals.game_notice` tells
+the other channels (notifications sends Web Push).
 """
 
 import logging
@@ -12,8 +13,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db.models import OuterRef, Subquery
 
+from games import signals
 from games.models import Game, GameEvent, Seat
-from notifications import push
 
 log = logging.getLogger(__name__)
 
@@ -81,9 +82,17 @@ def _notices(game_id: int, version: int) -> list[tuple[str, dict]]:
 
 
 def _push(name: str, user_id: int, game_id: int) -> None:
-    """Web Push, unless they watch the game; a push that cannot be queued (broker or
-    cache down) is logged and costs nobody their socket notice or the broadcast."""
-    try:
-        push.notify(name, user_id, game_id)
-    except Exception:
-        log.exception("queueing the %s push of game %s failed", name, game_id)
+    """Tell the apps above (Web Push, unless they watch the game); a receiver that fails
+    (broker or cache down) is logged and costs nobody their socket notice or the broadcast."""
+    sent = signals.game_notice.send_robust(
+        sender=Game, notice=name, user_id=user_id, game_id=game_id
+    )
+    for receiver, result in sent:
+        if isinstance(result, Exception):
+            log.error(
+                "the %s notice of game %s failed in %s",
+                name,
+                game_id,
+                receiver,
+                exc_info=result,
+            )

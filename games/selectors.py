@@ -3,7 +3,7 @@
 from django.db.models import Exists, OuterRef, QuerySet
 
 from games import engine
-from games.errors import GameError
+from games.errors import GameError, no_such_game
 from games.models import Game, Seat
 
 
@@ -11,11 +11,20 @@ def visible_game(game_id, user) -> tuple[Game, Seat | None]:
     """The game and the user's seat in it; private games exist only for their players."""
     game = Game.objects.filter(pk=game_id).prefetch_related("seats__user").first()
     if game is None:
-        raise GameError("not_found", "no such game", status=404)
+        raise no_such_game()
     seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
     if seat is None and game.private:
-        raise GameError("not_found", "no such game", status=404)
+        raise no_such_game()
     return game, seat
+
+
+def is_visible(game_id, user) -> bool:
+    """Whether `user` may see the game at all (see `visible_game`)."""
+    try:
+        visible_game(game_id, user)
+    except GameError:
+        return False
+    return True
 
 
 def game_view(game: Game, seat: Seat | None) -> dict:
@@ -23,7 +32,7 @@ def game_view(game: Game, seat: Seat | None) -> dict:
     view = None
     if game.state is not None:
         view = engine.view(game.state, seat.number if seat else None)
-        view["version"] = game.version  # the table's version: what a move must name
+        view["version"] = game.version  # the table's version: what a move must name (API)
     return {
         "id": game.pk,
         "status": game.status,

@@ -12,10 +12,7 @@ from barkside.serializers import (
     StrictSerializer,
 )
 from games.ai import LEVELS
-from games.models import Game
-
-LIVE_SECONDS = (15, 300)
-CORRESPONDENCE_SECONDS = (3600, 3 * 24 * 3600)
+from games.models import CORRESPONDENCE_SECONDS, LIVE_SECONDS, Game
 
 
 @extend_schema_field(

@@ -16,10 +16,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from games import engine
+from games import engine, signals
 from games.ai import AUTOPILOT as AUTOPILOT_LEVEL
 from games.ai import choose_move
-from games.errors import GameError
+from games.errors import GameError, no_such_game
 from games.models import Doghouse, Game, GameEvent, Seat
 
 TIMEOUTS_BEFORE_LEFT = 3
@@ -57,12 +57,25 @@ def game_create(*, user, players, ai=(), deck="auto", time_per_move, rated=False
 
 
 @transaction.atomic
+def game_start_seated(*, seats, time_per_move, rated=False) -> Game:
+    """Start a public table at once with these seats, in this order: each
+    `{"user_id": id}` or `{"ai_level": level}`. Matchmaking seats the people it matched
+    this way."""
+    game = Game.objects.create(
+        creator=None, players=len(seats), time_per_move=time_per_move, rated=rated
+    )
+    Seat.objects.bulk_create(Seat(game=game, number=n, **s) for n, s in enumerate(seats))
+    _start(game)
+    return game
+
+
+@transaction.atomic
 def game_join(*, game_id, user, invite_code=None):
     game = _locked(game_id)
     if game.seats.filter(user=user).exists():
         raise GameError("already_seated", "you already have a seat at this table", status=409)
     if game.private and invite_code != game.invite_code:  # private tables stay unseen
-        raise GameError("not_found", "no such game (or a wrong invite code)", status=404)
+        raise no_such_game()
     if game.status != Game.Status.OPEN:
         raise GameError("not_open", "this table is no longer open", status=409)
     taken = set(game.seats.values_list("number", flat=True))
@@ -98,7 +111,7 @@ def _locked(game_id) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise GameError("not_found", "no such game", status=404) from None
+        raise no_such_game() from None
 
 
 def _start(game: Game) -> None:
@@ -129,7 +142,7 @@ def game_move(*, game_id, user, kind, cards, version):
     """A person's move at their own seat."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise GameError("not_found", "no such game", status=404)
+        raise no_such_game()
     seat = _own_seat(game, user)
     if seat.state != Seat.State.PLAYING:
         raise GameError(
@@ -160,7 +173,7 @@ def apply_move(game_id, actor: Actor, move: dict, version: int) -> Game:
         raise GameError(e.code, e.detail, status=400) from None
     fields = {}
     if state["phase"] == engine.OVER:
-        fields.update(status=Game.Status.FINISHED, ended=timezone.now(), result=state["result"])
+        fields.update(status=Game.Status.FINISHED, ended=timezone.now())
     _commit(
         game,
         kind=move["kind"],
@@ -172,10 +185,8 @@ def apply_move(game_id, actor: Actor, move: dict, version: int) -> Game:
         **fields,
     )
     _count_timeouts(game, actor)
-    if game.rated and game.status == Game.Status.FINISHED:
-        from matchmaking.services import rate_game  # late: matchmaking builds on games
-
-        rate_game(game)
+    if game.status == Game.Status.FINISHED:
+        signals.game_finished.send(sender=Game, game=game)  # ratings, in this transaction
     return game
 
 
@@ -285,22 +296,41 @@ def game_resign(*, game_id, user) -> Game:
     return game
 
 
+def seats_to_autopilot(*, user) -> int:
+    """The AI takes every seat `user` plays in a running game, one game per transaction
+    (a suspension or a ban). Returns how many seats it took."""
+    running = Seat.objects.filter(
+        user=user, state=Seat.State.PLAYING, game__status=Game.Status.ACTIVE
+    ).values_list("game_id", flat=True)
+    taken = 0
+    for game_id in list(running):
+        with transaction.atomic():
+            game = _locked(game_id)
+            seat = game.seats.filter(user=user, state=Seat.State.PLAYING).first()
+            if game.status != Game.Status.ACTIVE or seat is None:
+                continue  # the game ended, or the seat changed, since the list was read
+            Seat.objects.filter(pk=seat.pk).update(state=Seat.State.AUTOPILOT)
+            _bump(game, kind="autopilot", seat=seat.number)
+            taken += 1
+    return taken
+
+
 def _own_seat(game: Game, user) -> Seat:
     """The user's seat; a private game is not even there for others."""
     seat = game.seats.filter(user=user).first()
+    if seat is None and game.private:
+        raise no_such_game()
     if seat is None:
-        raise GameError(
-            "not_found" if game.private else "not_a_player",
-            "you have no seat at this table",
-            status=404 if game.private else 403,
-        )
+        raise GameError("not_a_player", "you have no seat at this table", status=403)
     return seat
 
 
 @transaction.atomic
-def game_abort(*, game_id, version, reason: str) -> Game | None:
-    """End a running game with no result (no rating change), if still at `version`."""
-    game = Game.objects.filter(pk=game_id, version=version, status=Game.Status.ACTIVE).first()
+def game_abort(*, game_id, reason: str, version: int | None = None) -> Game | None:
+    """End a running game with no result (no rating change), if still at `version` (any
+    version if None, as a moderator decides); None if it is not running (or moved on)."""
+    running = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE)
+    game = (running if version is None else running.filter(version=version)).first()
     if game is None:
         return None
     try:
@@ -359,6 +389,7 @@ def _commit(
     now = timezone.now()
     if state is not None:
         fields.update(state=state, last_move=now, turn_deadline=_deadline(game, state, now))
+        fields.update(result=state["result"])  # a projection of the state, see models.py
     updated = Game.objects.filter(pk=game.pk, version=old_version).update(
         version=new_version, **fields
     )
@@ -382,8 +413,8 @@ def _commit(
         actor=by or "",
         payload=list(payload),
     )
-    if state is not None:
-        _sync_seats(game, state, old_state)
+    if state is not None or "status" in fields:
+        _project(game, old_state)
     ai_due = game.status == Game.Status.ACTIVE and _ai_to_act(game)
     transaction.on_commit(lambda: _after_commit(game.pk, new_version, ai_due))
 
@@ -414,11 +445,15 @@ def _ai_to_act(game: Game) -> bool:
     return any(seat.plays_itself for seat in game.seats.all() if seat.number in acting)
 
 
-def _sync_seats(game: Game, state: dict, old_state: dict | None) -> None:
-    """Mark the seats to act and store changed doghouses."""
-    acting = engine.to_act(state)
+def _project(game: Game, old_state: dict | None) -> None:
+    """Store the projections of the new state (models.py): the seats to act - nobody once
+    the game has ended, aborted ones included - and changed doghouses."""
+    state = game.state
+    acting = engine.to_act(state) if state and game.status == Game.Status.ACTIVE else []
     game.seats.exclude(number__in=acting).filter(to_act=True).update(to_act=False)
     game.seats.filter(number__in=acting, to_act=False).update(to_act=True)
+    if state is None:
+        return
     if old_state is None or old_state["doghouses"] != state["doghouses"]:
         for number, cards in enumerate(state["doghouses"]):
             Doghouse.objects.update_or_create(

@@ -50,21 +50,6 @@ class Rules:
     ai_wait_correspondence: float
     live_max_seconds: int  # a time per move up to this is live, above it correspondence
 
-    @classmethod
-    def from_settings(cls) -> "Rules":
-        from django.conf import settings
-
-        from games.serializers import LIVE_SECONDS
-
-        return cls(
-            gap_base=settings.MATCHMAKING_GAP_BASE,
-            gap_per_second=settings.MATCHMAKING_GAP_PER_SECOND,
-            gap_max=settings.MATCHMAKING_GAP_MAX,
-            ai_wait_live=settings.MATCHMAKING_AI_FILL_LIVE,
-            ai_wait_correspondence=settings.MATCHMAKING_AI_FILL_CORRESPONDENCE,
-            live_max_seconds=LIVE_SECONDS[1],
-        )
-
     def gap(self, waited: float) -> float:
         return min(self.gap_max, self.gap_base + self.gap_per_second * max(0.0, waited))
 

@@ -15,7 +15,7 @@
 
 from openskill.models import PlackettLuce
 
-from games.serializers import LIVE_SECONDS
+from games.models import LIVE_SECONDS
 from matchmaking.models import Speed
 
 MODEL = PlackettLuce()

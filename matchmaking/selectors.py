@@ -2,17 +2,30 @@
 
 from datetime import datetime
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
-from games.models import Game, Seat
+from games.models import LIVE_SECONDS, Game, Seat
 from matchmaking import forming, ratings
 from matchmaking.errors import MatchmakingError
 from matchmaking.models import QueueEntry, Rating, RatingChange
 
 RECENT_GAMES = 10
 HISTORY = 50
+
+
+def forming_rules() -> forming.Rules:
+    """The planner's rules, from the settings."""
+    return forming.Rules(
+        gap_base=settings.MATCHMAKING_GAP_BASE,
+        gap_per_second=settings.MATCHMAKING_GAP_PER_SECOND,
+        gap_max=settings.MATCHMAKING_GAP_MAX,
+        ai_wait_live=settings.MATCHMAKING_AI_FILL_LIVE,
+        ai_wait_correspondence=settings.MATCHMAKING_AI_FILL_CORRESPONDENCE,
+        live_max_seconds=LIVE_SECONDS[1],
+    )
 
 
 def queue_status(user, now: datetime | None = None) -> dict:
@@ -22,7 +35,7 @@ def queue_status(user, now: datetime | None = None) -> dict:
     if entry is None:
         return {"queued": False}
     now = now or timezone.now()
-    rules = forming.Rules.from_settings()
+    rules = forming_rules()
     waited = max(0.0, (now - entry.joined).total_seconds())
     same_pool = QueueEntry.objects.filter(time_per_move=entry.time_per_move, rated=entry.rated)
     ahead = same_pool.filter(joined__lt=entry.joined).count()

@@ -12,13 +12,15 @@ import logging
 import random
 from datetime import datetime
 
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import engine
+from games import engine, realtime
 from games import services as game_services
 from games.models import Game, Seat
-from matchmaking import forming, ratings
+from matchmaking import forming, ratings, selectors
 from matchmaking.errors import MatchmakingError
 from matchmaking.models import QueueEntry, Rating, RatingChange
 from moderation import selectors as moderation_selectors
@@ -61,6 +63,11 @@ def queue_join(*, user, sizes, time_per_move, rated, ai_fill, now=None) -> Queue
     return entry
 
 
+def queue_drop(*, user) -> None:
+    """Take `user` out of the queue, if they are in it (their account was shut out)."""
+    QueueEntry.objects.filter(user=user).delete()
+
+
 def queue_leave(*, user) -> None:
     """Leave at once. A table already seated wins: its player is told they were matched."""
     deleted, _ = QueueEntry.objects.filter(user=user).delete()
@@ -87,7 +94,7 @@ def _trigger_forming() -> None:
 def form_tables(now: datetime | None = None) -> list[Game]:
     """One matchmaking run: plan tables from the queue, seat each that is still whole."""
     now = now or timezone.now()
-    tables = forming.plan_tables(queued_wishes(), now, forming.Rules.from_settings())
+    tables = forming.plan_tables(queued_wishes(), now, selectors.forming_rules())
     return [game for table in tables if (game := seat_table(table)) is not None]
 
 
@@ -127,37 +134,18 @@ def seat_table(table: forming.Table) -> Game | None:
             transaction.set_rollback(True)
             return None
         users = [w.user_id for w in table.wishes]
-        game = _game_create_for(
-            users, [forming.AI_LEVEL] * table.ai, table.time_per_move, table.rated
+        seats = [{"user_id": u} for u in users] + [{"ai_level": forming.AI_LEVEL}] * table.ai
+        _seating.shuffle(seats)  # nobody's place at the table follows the queue
+        game = game_services.game_start_seated(
+            seats=seats, time_per_move=table.time_per_move, rated=table.rated
         )
         version = game.version
         transaction.on_commit(lambda: notify_matched(game.pk, version, users))
     return game
 
 
-def _game_create_for(user_ids, ai, time_per_move, rated) -> Game:
-    """A started public table for these people and AI levels, seats in random order.
-
-    Runs inside the caller's transaction; `games.services._start` is the normal start
-    (state, `started` event, broadcasts and AI turns on commit).
-    """
-    seats = [{"user_id": uid} for uid in user_ids] + [{"ai_level": level} for level in ai]
-    _seating.shuffle(seats)
-    game = Game.objects.create(
-        creator=None, players=len(seats), time_per_move=time_per_move, rated=rated
-    )
-    Seat.objects.bulk_create(Seat(game=game, number=n, **s) for n, s in enumerate(seats))
-    game_services._start(game)
-    return game
-
-
 def notify_matched(game_id: int, version: int, user_ids) -> None:
     """`{"type": "matched", "game": id, "version": v}` to each player's /ws/me/ socket."""
-    from asgiref.sync import async_to_sync
-    from channels.layers import get_channel_layer
-
-    from games.realtime import user_group
-
     layer = get_channel_layer()
     if layer is None:
         return
@@ -165,7 +153,7 @@ def notify_matched(game_id: int, version: int, user_ids) -> None:
 
     async def send_all():
         for user_id in user_ids:
-            await layer.group_send(user_group(user_id), message)
+            await layer.group_send(realtime.user_group(user_id), message)
 
     try:
         async_to_sync(send_all)()

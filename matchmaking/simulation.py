@@ -1,7 +1,7 @@
 """A simulated queue on a simulated clock: random players arrive, runs form tables.
 
 Used by the matchmaking tests (the planner alone, or the real services on a database)
-and by `manage.py bench matchmaking`. Nothing here sleeps: `now` moves by `tick`.
+and by `manage.py bench matchmaking` (matchmaking/bench.py). Nothing here sleeps: `now` moves by `tick`.
 """
 
 import random
@@ -90,33 +90,3 @@ def simulate(
         now += timedelta(seconds=tick)
     outcome.left = list(queued.values()) + pending
     return outcome
-
-
-def could_still_sit(left: list[forming.Wish]) -> list[forming.Wish]:
-    """Those left who together could fill some table of one speed and kind, ignoring
-    ratings (every gap reaches its cap given time): a brute-force check of the planner."""
-    stuck = []
-    pools: dict[tuple[int, bool], list[forming.Wish]] = {}
-    for w in left:
-        pools.setdefault((w.time_per_move, w.rated), []).append(w)
-    for pool in pools.values():
-        for size in range(3, 7):
-            accepting = [w for w in pool if size in w.sizes]
-            if len(accepting) >= size:
-                stuck.extend(accepting)
-    return stuck
-
-
-def enqueue(user, wish: forming.Wish):
-    """Queue `user` with `wish`'s wishes, joined when the wish says (for database runs)."""
-    from matchmaking.models import QueueEntry  # late: the planner runs without Django
-
-    return QueueEntry.objects.create(
-        user=user,
-        sizes=sorted(wish.sizes),
-        time_per_move=wish.time_per_move,
-        rated=wish.rated,
-        ai_fill=wish.ai_fill,
-        skill=wish.skill,
-        joined=wish.joined,
-    )

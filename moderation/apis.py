@@ -202,7 +202,7 @@ def _report(data):
 
 def _user(data):
     _need(data, "user")
-    return services._user_named(data["user"])
+    return selectors.user_named(data["user"])
 
 
 def _until(data):

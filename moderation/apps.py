@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class ModerationConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "moderation"
+
+    def ready(self):
+        # Moderation stands on accounts and games: it listens, they never import it.
+        from accounts.signals import signing_in
+        from moderation.receivers import refuse_shut_out_login
+
+        signing_in.connect(refuse_shut_out_login, dispatch_uid="standing")

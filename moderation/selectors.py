@@ -1,13 +1,23 @@
 """Reads for moderation: a user's standing, who ignores whom, chat as a user may see it,
 and the warnings a user was given."""
 
+from django.contrib.auth import get_user_model
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
+from barkside.errors import ServiceError
 from games import selectors as game_selectors
 from moderation.models import Block, ChatMessage, ModerationAction, Mute, WarningSeen
 
 CHAT_HISTORY = 100  # messages a GET answers, the newest
+
+
+def user_named(username: str):
+    """The user of that name, in any case; `not_found` if there is none."""
+    user = get_user_model().objects.filter(username__iexact=username).first()
+    if user is None:
+        raise ServiceError("not_found", "no such user", status=404)
+    return user
 
 
 def _active(user_id, kind, now=None):

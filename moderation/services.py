@@ -16,19 +16,17 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import USERNAME_TAKEN, username_validator
+from accounts import services as account_services
 from barkside.errors import ServiceError
 from games import realtime
 from games import selectors as game_selectors
 from games import services as game_services
-from games.models import Game, Seat
-from matchmaking.models import QueueEntry
-from moderation import selectors
+from games.models import Game
+from moderation import selectors, signals
 from moderation.models import Block, ChatMessage, ModerationAction, Mute, Report, WarningSeen
 
 log = logging.getLogger(__name__)
@@ -43,12 +41,8 @@ def chat_post(*, game_id, user, text: str) -> ChatMessage:
     text = text.strip()
     if not text:
         raise ServiceError("invalid", "some fields are not valid", fields={"text": [_("Empty.")]})
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        raise ServiceError("not_found", "no such game", status=404)
-    if not Seat.objects.filter(game=game, user=user).exists():
-        if game.private:
-            raise ServiceError("not_found", "no such game", status=404)
+    game, seat = game_selectors.visible_game(game_id, user)
+    if seat is None:
         raise ServiceError("not_a_player", "only the players of a game chat in it", status=403)
     if until := selectors.chat_muted_until(user):
         raise ServiceError(
@@ -88,13 +82,6 @@ def _chat_rate_limit(user_id: int) -> None:
         )
 
 
-def _user_named(username: str):
-    user = get_user_model().objects.filter(username__iexact=username).first()
-    if user is None:
-        raise ServiceError("not_found", "no such user", status=404)
-    return user
-
-
 def _not_self(user, other) -> None:
     if user.pk == other.pk:
         raise ServiceError(
@@ -103,23 +90,23 @@ def _not_self(user, other) -> None:
 
 
 def mute_add(*, user, username: str) -> None:
-    other = _user_named(username)
+    other = selectors.user_named(username)
     _not_self(user, other)
     Mute.objects.get_or_create(muter=user, muted=other)
 
 
 def mute_remove(*, user, username: str) -> None:
-    Mute.objects.filter(muter=user, muted=_user_named(username)).delete()
+    Mute.objects.filter(muter=user, muted=selectors.user_named(username)).delete()
 
 
 def block_add(*, user, username: str) -> None:
-    other = _user_named(username)
+    other = selectors.user_named(username)
     _not_self(user, other)
     Block.objects.get_or_create(blocker=user, blocked=other)
 
 
 def block_remove(*, user, username: str) -> None:
-    Block.objects.filter(blocker=user, blocked=_user_named(username)).delete()
+    Block.objects.filter(blocker=user, blocked=selectors.user_named(username)).delete()
 
 
 # --- reports ----------------------------------------------------------------------------
@@ -129,12 +116,13 @@ def report_create(
     *, reporter, username: str, reason: str, game_id=None, message_id=None, comment=""
 ) -> tuple[Report, bool]:
     """`(report, created)`: the same open report again is merged into the first one."""
-    reported = _user_named(username)
+    reported = selectors.user_named(username)
     _not_self(reporter, reported)
     message = None
     if message_id is not None:
         message = ChatMessage.objects.filter(pk=message_id, user=reported).first()
-        if message is None:
+        # A message of a private game the reporter may not see is as missing as the game.
+        if message is None or not game_selectors.is_visible(message.game_id, reporter):
             raise ServiceError("not_found", "no such message of that user", status=404)
         game_id = message.game_id
     if game_id is not None:
@@ -261,27 +249,11 @@ def _shut_out(kind, moderator, user, reason, until, report) -> ModerationAction:
             report=report,
             until=until,
         )
-        get_user_model().objects.filter(pk=user.pk).update(is_active=False)
-        user.is_active = False
-        QueueEntry.objects.filter(user=user).delete()
+        account_services.user_set_active(user=user, active=False)
+        signals.user_shut_out.send(sender=type(user), user=user)  # out of the queue
         transaction.on_commit(lambda: _send(realtime.user_group(user.pk), "user.kicked", {}))
-    _autopilot(user)
+    game_services.seats_to_autopilot(user=user)
     return entry
-
-
-def _autopilot(user) -> None:
-    """The AI takes each running seat of `user`, one game per transaction."""
-    running = Seat.objects.filter(
-        user=user, state=Seat.State.PLAYING, game__status=Game.Status.ACTIVE
-    ).values_list("game_id", flat=True)
-    for game_id in list(running):
-        with transaction.atomic():
-            game = game_services._locked(game_id)
-            seat = game.seats.filter(user=user, state=Seat.State.PLAYING).first()
-            if game.status != Game.Status.ACTIVE or seat is None:
-                continue
-            Seat.objects.filter(pk=seat.pk).update(state=Seat.State.AUTOPILOT)
-            game_services._bump(game, kind="autopilot", seat=seat.number)
 
 
 def suspensions_lift(now=None) -> int:
@@ -311,11 +283,10 @@ def suspension_lift_if_over(user) -> bool:
     if latest is None or latest.action != Kind.SUSPEND:
         return False  # deactivated by someone else, or already lifted
     with transaction.atomic():
-        get_user_model().objects.filter(pk=user.pk).update(is_active=True)
+        account_services.user_set_active(user=user, active=True)
         ModerationAction.objects.create(
             action=Kind.LIFT, target=user, reason="the suspension ended", until=latest.until
         )
-    user.is_active = True
     return True
 
 
@@ -341,16 +312,6 @@ def user_rename(*, moderator, user, reason: str, username: str = "", report=None
     """Replace an offensive username, by `username` or a neutral `player-<id>`."""
     old = user.username
     new = username or f"player-{user.pk}"
-    User = get_user_model()
-    problem = None
-    try:
-        username_validator(new)
-    except ValidationError as exc:
-        problem = exc.messages[0]
-    if not problem and User.objects.filter(username__iexact=new).exclude(pk=user.pk).exists():
-        problem = USERNAME_TAKEN
-    if problem:
-        raise ServiceError("invalid", "some fields are not valid", fields={"username": [problem]})
     entry = _log(
         moderator=moderator,
         action=Kind.RENAME,
@@ -359,14 +320,7 @@ def user_rename(*, moderator, user, reason: str, username: str = "", report=None
         report=report,
         note=f"{old} -> {new}",
     )
-    try:
-        with transaction.atomic():
-            User.objects.filter(pk=user.pk).update(username=new)
-    except IntegrityError:
-        raise ServiceError(
-            "invalid", "some fields are not valid", fields={"username": [_("Taken.")]}
-        ) from None
-    user.username = new
+    account_services.username_change(user=user, username=new)
     return entry
 
 
@@ -393,8 +347,7 @@ def game_abort(*, moderator, game: Game, reason: str, report=None):
     entry = _log(
         moderator=moderator, action=Kind.ABORT_GAME, reason=reason, report=report, game=game
     )
-    version = Game.objects.filter(pk=game.pk).values_list("version", flat=True).first()
-    if game_services.game_abort(game_id=game.pk, version=version, reason="moderation") is None:
+    if game_services.game_abort(game_id=game.pk, reason="moderation") is None:
         raise ServiceError("not_active", "the game is not running", status=409)
     return entry
 

@@ -1,5 +1,6 @@
 """Web Push notifications: "your turn", "game started", "game ended".
 
-`notifications.push.notify_turn(user_id, game_id)` (and `notify_started`, `notify_ended`)
-queue a push to each of the user's devices, unless the user is looking at that game.
+Games tells its notices through `games.signals.game_notice`; this app connects
+`push.notify` to it (apps.py), which queues a push to each of the user's devices unless
+the user is looking at that game.
 """

@@ -1,11 +1,14 @@
-"""Sending notifications. `notify_turn`, `notify_started` and `notify_ended` are what game
-code calls; the push itself happens in a Celery task after the transaction commits."""
+"""Sending notifications. `notify` queues one for a person's devices (games' notices reach
+it through `games.signals.game_notice`, see apps.py); the push itself happens in a Celery
+task after the transaction commits."""
 
 import json
 import logging
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext_noop as _
 
 from notifications import endpoints, presence
 from notifications.models import PushSubscription
@@ -14,34 +17,20 @@ log = logging.getLogger(__name__)
 
 TURN, STARTED, ENDED = "your_turn", "game_started", "game_ended"
 
+# (title, body) per notice, translated through gettext (locale/) in the device's language.
 TEXTS = {
-    "en": {
-        TURN: ("Your turn", "Game #{game}: the table is waiting for you."),
-        STARTED: ("Game started", "Game #{game} has started: your cards are dealt."),
-        ENDED: ("Game over", "Game #{game} is over: see the standings."),
-    },
-    "fr": {
-        TURN: ("À vous de jouer", "Partie n° {game} : la table vous attend."),
-        STARTED: ("Partie lancée", "La partie n° {game} a commencé : vos cartes sont distribuées."),
-        ENDED: ("Partie terminée", "La partie n° {game} est finie : voyez le classement."),
-    },
-    "de": {
-        TURN: ("Du bist dran", "Spiel Nr. {game}: Der Tisch wartet auf dich."),
-        STARTED: ("Spiel gestartet", "Spiel Nr. {game} hat begonnen: Deine Karten sind gegeben."),
-        ENDED: ("Spiel vorbei", "Spiel Nr. {game} ist vorbei: Sieh dir die Wertung an."),
-    },
-    "ko": {
-        TURN: ("내 차례", "게임 #{game}: 테이블이 기다리고 있습니다."),
-        STARTED: ("게임 시작", "게임 #{game}이(가) 시작되었습니다: 카드가 나뉘었습니다."),
-        ENDED: ("게임 종료", "게임 #{game}이(가) 끝났습니다: 순위를 확인하세요."),
-    },
+    TURN: (_("Your turn"), _("Game #{game}: the table is waiting for you.")),
+    STARTED: (_("Game started"), _("Game #{game} has started: your cards are dealt.")),
+    ENDED: (_("Game over"), _("Game #{game} is over: see the standings.")),
 }
-LANGUAGES = tuple(TEXTS)
+LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 
 
 def payload(kind: str, game_id: int, lang: str) -> dict:
     """What the service worker shows; the tag makes a newer notice replace an older one."""
-    title, body = TEXTS.get(lang, TEXTS["en"])[kind]
+    title, body = TEXTS[kind]
+    with translation.override(lang if lang in LANGUAGES else "en"):
+        title, body = translation.gettext(title), translation.gettext(body)
     return {
         "kind": kind,
         "game": game_id,
@@ -54,7 +43,7 @@ def payload(kind: str, game_id: int, lang: str) -> dict:
 
 def notify(kind: str, user_id: int, game_id: int) -> None:
     """Queue `kind` for the user's devices, unless they are looking at the game."""
-    if kind not in TEXTS["en"]:
+    if kind not in TEXTS:
         raise ValueError(f"unknown notification {kind!r}")
     if presence.is_watching(user_id, game_id):
         return
@@ -63,18 +52,6 @@ def notify(kind: str, user_id: int, game_id: int) -> None:
     from notifications.tasks import send_push
 
     transaction.on_commit(lambda: send_push.delay(user_id, game_id, kind))
-
-
-def notify_turn(user_id: int, game_id: int) -> None:
-    notify(TURN, user_id, game_id)
-
-
-def notify_started(user_id: int, game_id: int) -> None:
-    notify(STARTED, user_id, game_id)
-
-
-def notify_ended(user_id: int, game_id: int) -> None:
-    notify(ENDED, user_id, game_id)
 
 
 def send(user_id: int, game_id: int, kind: str) -> int:

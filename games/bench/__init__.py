@@ -1,15 +1,20 @@
-"""Benchmarks run by `manage.py bench TARGET`: each prints figures, none asserts speed."""
+"""Benchmarks run by `manage.py bench TARGET`: each prints figures, none asserts speed.
+
+Apps built on games add theirs with `register` in their `AppConfig.ready()`.
+"""
+
+from collections.abc import Callable
 
 from .ai import bench_ai
 from .engine import bench_engine
 from .load import bench_load
-from .matchmaking import bench_matchmaking
 
-BENCHMARKS = {
-    "ai": bench_ai,
-    "engine": bench_engine,
-    "load": bench_load,
-    "matchmaking": bench_matchmaking,
-}
+BENCHMARKS: dict[str, Callable] = {"ai": bench_ai, "engine": bench_engine, "load": bench_load}
 
-__all__ = ["BENCHMARKS"]
+
+def register(name: str, bench: Callable) -> None:
+    """`bench(write, seconds=...)` runs as `manage.py bench NAME`."""
+    BENCHMARKS[name] = bench
+
+
+__all__ = ["BENCHMARKS", "register"]

@@ -20,7 +20,7 @@ from .cards import (
 from .deal import deal, seed_commitment
 from .errors import IllegalMove
 
-STATE_FORMAT = "barkside-state/1"
+STATE_FORMAT = "barkside-state/2"  # /2: the move counter is `moves_applied`
 PASSING, TRICKS, DEALING, OVER = "passing", "tricks", "dealing", "over"
 SEVEN_KINDS_REASON, DECK_EXHAUSTED_REASON = "seven-kinds", "deck-exhausted"
 MOVE_KINDS = ("pass", "play", "tuck")
@@ -45,7 +45,9 @@ def new_game(players: int, seed: str | None, deck: str | int = "auto") -> dict:
         "max_strength": max_strength_for(players, deck),
         "seed": seed,
         "seed_sha256": seed_commitment(seed) if seed is not None else None,
-        "version": 0,
+        # Moves applied since the deal, +1 per `apply`: the state's own step counter. The
+        # table's `version` (games.models.Game) counts every change of the table instead.
+        "moves_applied": 0,
         "phase": DEALING,
         "doghouses": [[] for _ in range(players)],
         "rounds": [],
@@ -201,7 +203,7 @@ def apply(state: dict, move: dict) -> tuple[dict, list[dict]]:
             new, events = _play(state, seat, cards)
         else:
             new, events = _tail_tuck(state, seat, cards)
-    new["version"] = state["version"] + 1
+    new["moves_applied"] = state["moves_applied"] + 1
     return new, events
 
 

@@ -23,7 +23,6 @@ def view(state: dict, seat: int | None = None) -> dict:
     public = {
         "players": n,
         "max_strength": state["max_strength"],
-        "version": state["version"],
         "phase": state["phase"],
         "round": len(rounds),
         "starter": rnd["starter"] if rnd else None,

@@ -7,34 +7,23 @@ the .po files, so a message answered in English, or not as the catalog says, fai
 """
 
 import ast
-import functools
 import json
 from pathlib import Path
 
 import pytest
 from asgiref.sync import async_to_sync
 from babel.messages.mofile import read_mo
-from babel.messages.pofile import read_po
 from django.utils.translation import gettext_lazy
 
 from games.consumers import GameConsumer
 from tests.helpers import client_for
 
+from .catalogs import catalog, catalog_path
 from .conftest import open_table
 from .test_languages import socket_answer
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("fr", "de", "ko")
-
-
-def catalog_path(language: str, kind: str = "po") -> Path:
-    return ROOT / "locale" / language / "LC_MESSAGES" / f"django.{kind}"
-
-
-@functools.cache
-def catalog(language: str):
-    with catalog_path(language).open("rb") as po:
-        return read_po(po)
 
 
 def translated(language: str, msgid: str, params: dict | None = None) -> str:

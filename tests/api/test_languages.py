@@ -1,8 +1,9 @@
 """Error details follow Accept-Language (en, fr, de, ko); codes and fields never change.
 
-The translations live in barkside/error_texts.py, one sentence per error code; a test
-here greps the code base for the codes errors are raised with, so a new one cannot be
-left untranslated.
+Each error code has one sentence (barkside/error_texts.py), translated through gettext
+like every server text (locale/<lang>/LC_MESSAGES/django.po); a test here greps the code
+base for the codes errors are raised with, so a new one cannot be left untranslated. The
+expected texts are read from the .po files, so a detail not as the catalog says fails.
 """
 
 import re
@@ -20,6 +21,7 @@ from games.routing import websocket_application
 from tests.helpers import client_for
 from tests.realtime.sockets import ORIGIN, session_cookie
 
+from .catalogs import catalog
 from .conftest import human_table, open_table, state, version
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,6 +33,11 @@ WRONG_PHASE_EN = "every player must pass 2 cards first"
 @pytest.fixture
 def trio(alice, bob, carol):
     return [alice, bob, carol]
+
+
+def detail(language: str, code: str) -> str:
+    """The detail of `code` as the .po of `language` translates its sentence."""
+    return catalog(language)[error_texts.DETAILS[code]].string
 
 
 def play_while_passing(game_id, client, **headers):
@@ -59,7 +66,7 @@ def test_an_illegal_move_is_explained_in_the_users_language(trio, accept, langua
     error = response.json()
     assert error["code"] == "wrong_phase"
     assert error["fields"] == {}
-    assert error["detail"] == error_texts.TEXTS[language]["wrong_phase"]
+    assert error["detail"] == detail(language, "wrong_phase")
     assert error["detail"] != WRONG_PHASE_EN
 
 
@@ -80,7 +87,7 @@ def test_a_service_error_keeps_its_extra_fields_in_any_language(trio):
     assert response.status_code == 409
     assert response.json() == {
         "code": "stale_version",
-        "detail": error_texts.TEXTS["de"]["stale_version"],
+        "detail": detail("de", "stale_version"),
         "fields": {},
         "version": version(game_id),
     }
@@ -107,15 +114,15 @@ def test_a_validation_errors_field_messages_are_in_the_users_language(
     error = response.json()
     assert error["code"] == "invalid"
     assert error["fields"] == {"kind": [required], "version": [required]}
-    expected = error_texts.TEXTS.get(language, {}).get("invalid", "some fields are not valid")
+    expected = "some fields are not valid" if language == "en" else detail(language, "invalid")
     assert error["detail"] == expected
 
 
 def test_drf_refusals_are_translated_too(api_client):
     response = api_client.get("/api/games/1", HTTP_ACCEPT_LANGUAGE="ko")
     error = response.json()
-    assert error["code"] in error_texts.TEXTS["ko"]
-    assert error["detail"] == error_texts.TEXTS["ko"][error["code"]]
+    assert error["code"] == "not_authenticated"
+    assert error["detail"] == detail("ko", "not_authenticated") == "로그인이 필요합니다."
 
 
 # --- WebSocket -------------------------------------------------------------------------
@@ -153,12 +160,12 @@ def test_a_socket_error_follows_the_handshakes_accept_language(table, alice, lan
     message = {"type": "move", "kind": "play", "cards": hand[:1], "version": table.version}
     answer = socket_answer(table.pk, alice, message, f"{language},en;q=0.5")
     assert (answer["type"], answer["code"], answer["status"]) == ("error", "wrong_phase", 400)
-    assert answer["detail"] == error_texts.TEXTS[language]["wrong_phase"]
+    assert answer["detail"] == detail(language, "wrong_phase")
 
 
 def test_a_socket_validation_error_has_translated_field_messages(table, alice):
     answer = socket_answer(table.pk, alice, {"type": "move", "kind": "play"}, "fr")
-    assert (answer["code"], answer["detail"]) == ("invalid", error_texts.TEXTS["fr"]["invalid"])
+    assert (answer["code"], answer["detail"]) == ("invalid", detail("fr", "invalid"))
     assert answer["fields"]["version"] == ["Ce champ est obligatoire."]
 
 
@@ -190,24 +197,33 @@ def test_the_grep_finds_the_codes_it_should():
     assert len(codes) > 30
 
 
-def test_every_code_the_api_raises_is_translated():
+def test_every_code_the_api_raises_has_a_sentence():
     codes = raised_codes() | set(_DRF_CODES.values()) | {"error"}
-    for language in LANGUAGES:
-        missing = sorted(codes - set(error_texts.TEXTS[language]))
-        assert not missing, f"no {language} text for {missing} (barkside/error_texts.py)"
+    missing = sorted(codes - set(error_texts.DETAILS))
+    assert not missing, f"no sentence for {missing} (barkside/error_texts.py)"
 
 
-def test_every_code_in_the_table_has_all_three_translations():
-    codes = set().union(*(error_texts.TEXTS[lang] for lang in LANGUAGES))
-    assert set(error_texts.TEXTS) == set(LANGUAGES)
-    for language in LANGUAGES:
-        assert set(error_texts.TEXTS[language]) == codes, language
-        for code, text in error_texts.TEXTS[language].items():
-            assert text.strip() and text == text.strip(), (language, code)
-            assert text.format_map({}) == text, (language, code)  # no unfillable {field}
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_sentence_is_translated_in_the_catalog(language):
+    sentences = set(error_texts.DETAILS.values())
+    assert len(sentences) == len(error_texts.DETAILS)  # one sentence, one code
+    messages = {m.id: m.string for m in catalog(language) if m.id in sentences}
+    assert set(messages) == sentences, "run makemessages, translate and compilemessages"
+    for sentence, text in messages.items():
+        assert text.strip() and text == text.strip() and text != sentence, (language, sentence)
+        assert text.format_map({}) == text, (language, sentence)  # no unfillable {field}
 
 
 def test_translations_are_not_left_in_english():
-    for code in error_texts.TEXTS["fr"]:
-        texts = [error_texts.TEXTS[lang][code] for lang in LANGUAGES]
-        assert len(set(texts)) == len(texts), (code, texts)
+    for sentence in error_texts.DETAILS.values():
+        texts = [catalog(lang)[sentence].string for lang in LANGUAGES]
+        assert len({sentence, *texts}) == len(texts) + 1, (sentence, texts)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_detail_comes_from_the_compiled_catalog(language):
+    """What the server answers is what the committed .mo says, not a copy of it."""
+    for code in ("not_found", "stale_version", "throttled"):
+        translated = error_texts.translate(code, language, "english detail")
+        assert translated == detail(language, code) != "english detail"
+    assert error_texts.translate("not_found", "en", "no such game") == "no such game"

@@ -177,7 +177,7 @@ def random_candidate(state: dict, rng: random.Random) -> dict:
 
 @quick
 @given(games)
-def test_apply_leaves_its_input_alone_and_adds_one_to_the_version(game):
+def test_apply_leaves_its_input_alone_and_counts_the_move(game):
     for state, rng in states(game):
         if state["phase"] == OVER:
             break
@@ -186,7 +186,7 @@ def test_apply_leaves_its_input_alone_and_adds_one_to_the_version(game):
         before = copy.deepcopy(state)
         new, _ = apply(state, random_move(state, rng))
         assert state == before
-        assert new["version"] == state["version"] + 1
+        assert new["moves_applied"] == state["moves_applied"] + 1
 
 
 @quick

@@ -689,7 +689,7 @@ def test_no_move_is_accepted_between_rounds_without_a_deal():
     assert refused(state, play(ALICE, 1)) == "wrong_phase"
 
 
-# --- moves, versions and state ------------------------------------------------------------
+# --- moves, counts and state -------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -713,22 +713,22 @@ def test_a_malformed_move_is_a_bad_move(pairs_game, move):
     assert refused(pairs_game, move) == "bad_move"
 
 
-def test_each_applied_move_adds_one_to_the_version(dealt):
-    versions = [dealt["version"]]
+def test_each_applied_move_adds_one_to_the_moves_applied(dealt):
+    counts = [dealt["moves_applied"]]
     state = dealt
     for move in (pass_(ALICE, 1, 2), pass_(BOB, 9, 10), pass_(CAROL, 5, 6), play(ALICE, 3)):
         state = run(state, move)
-        versions.append(state["version"])
-    assert versions == [0, 1, 2, 3, 4]
+        counts.append(state["moves_applied"])
+    assert counts == [0, 1, 2, 3, 4]
 
 
-def test_a_refused_move_leaves_the_version(pairs_game):
+def test_a_refused_move_leaves_the_count(pairs_game):
     refused(pairs_game, play(BOB, 6))
-    assert run(pairs_game, play(ALICE, 1))["version"] == pairs_game["version"] + 1
+    assert run(pairs_game, play(ALICE, 1))["moves_applied"] == pairs_game["moves_applied"] + 1
 
 
-def test_a_new_game_starts_at_version_zero():
-    assert new_game(3, "v")["version"] == 0
+def test_a_new_game_starts_with_no_move_applied():
+    assert new_game(3, "v")["moves_applied"] == 0
 
 
 def test_apply_does_not_mutate_its_input():

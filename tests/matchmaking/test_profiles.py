@@ -1,5 +1,6 @@
 """Public profiles, leaderboards, and resigning a running game."""
 
+from games import services as game_services
 from games.models import Game, GameEvent, Seat
 from matchmaking import services
 from matchmaking.models import Rating
@@ -72,7 +73,8 @@ def test_the_leaderboard_refuses_an_unknown_speed():
 
 
 def started(users, ai=()):
-    game = services._game_create_for([u.pk for u in users], list(ai), 60, True)
+    seats = [{"user_id": u.pk} for u in users] + [{"ai_level": level} for level in ai]
+    game = game_services.game_start_seated(seats=seats, time_per_move=60, rated=True)
     game.refresh_from_db()
     return game
 

@@ -3,7 +3,7 @@
 import pytest
 
 from games.models import Game, GameEvent, Seat
-from matchmaking import services
+from matchmaking import selectors, services
 from matchmaking.models import QueueEntry
 from tests.helpers import client_for
 
@@ -148,7 +148,7 @@ def test_a_leave_between_planning_and_seating_seats_nobody(alice, bob, carol, da
     for user in (alice, bob, carol):
         queue(user, sizes=(3,))
     [table] = services.forming.plan_tables(
-        services.queued_wishes(), later(1), services.forming.Rules.from_settings()
+        services.queued_wishes(), later(1), selectors.forming_rules()
     )
     services.queue_leave(user=bob)
     queue(dave, sizes=(3,))  # a newcomer who could replace bob is not in this plan
@@ -172,7 +172,7 @@ def test_a_rejoin_between_planning_and_seating_is_a_new_entry(alice, bob, carol)
     for user in (alice, bob, carol):
         queue(user, sizes=(3,))
     [table] = services.forming.plan_tables(
-        services.queued_wishes(), later(1), services.forming.Rules.from_settings()
+        services.queued_wishes(), later(1), selectors.forming_rules()
     )
     services.queue_leave(user=bob)
     queue(bob, sizes=(4,))  # came back with other wishes

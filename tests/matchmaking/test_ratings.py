@@ -145,7 +145,8 @@ def test_displayed_rating_and_provisional_mark():
 
 
 def test_a_real_game_finished_through_the_write_path_is_rated(alice, bob):
-    game = services._game_create_for([alice.pk, bob.pk], ["normal"], 60, True)
+    seats = [{"user_id": alice.pk}, {"user_id": bob.pk}, {"ai_level": "normal"}]
+    game = game_services.game_start_seated(seats=seats, time_per_move=60, rated=True)
     game.refresh_from_db()
     last = fast_forward(game)
     seat = last.pop("seat")

@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from barkside.errors import ServiceError
 from games.models import Game, GameEvent, Seat
 from matchmaking import services as matchmaking
+from matchmaking.models import QueueEntry
 from moderation import services
 from moderation.models import ChatMessage, ModerationAction, Report
 from tests.helpers import PASSWORD, client_for
@@ -86,6 +87,17 @@ def test_a_suspension_puts_running_seats_on_autopilot(table, moderator, alice, q
     assert seat.state == Seat.State.AUTOPILOT
     assert GameEvent.objects.filter(game=table, kind="autopilot", seat=seat.number).exists()
     assert logged("suspend").target == alice
+
+
+@pytest.mark.parametrize("shut_out", ["suspend", "ban"])
+def test_a_suspended_or_banned_user_leaves_the_matchmaking_queue(moderator, alice, bob, shut_out):
+    for user in (alice, bob):
+        matchmaking.queue_join(user=user, sizes=[4], time_per_move=60, rated=False, ai_fill=False)
+    if shut_out == "suspend":
+        services.user_suspend(moderator=moderator, user=alice, reason="abuse", until=soon())
+    else:
+        services.user_ban(moderator=moderator, user=alice, reason="abuse")
+    assert list(QueueEntry.objects.values_list("user__username", flat=True)) == ["bob"]
 
 
 def test_a_suspended_user_cannot_log_in_queue_or_use_a_token(moderator, alice):

@@ -12,6 +12,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from barkside.celery import app as celery_app
+from games.signals import game_notice
 from notifications import presence, push
 from notifications.models import PushSubscription
 from tests.helpers import client_for
@@ -92,7 +93,8 @@ def test_a_your_turn_push_decrypts_to_the_game_and_text(transactional_db, alice,
     )
     assert answer.status_code == 201, answer.json()
 
-    push.notify_turn(alice.pk, 42)
+    # as games/realtime.py tells every channel; notifications connected push to it
+    game_notice.send(sender=None, notice="your_turn", user_id=alice.pk, game_id=42)
 
     [(path, headers, body)] = push_service.received
     assert path == "/push/alice-phone"
@@ -111,10 +113,10 @@ def test_nobody_is_notified_about_the_game_they_are_watching(transactional_db, a
     device = Device(f"{push_service.url}/push/alice-phone")
     client_for(alice).post("/api/push/subscriptions", device.subscription, format="json")
     presence.enter(alice.pk, 7)
-    push.notify_started(alice.pk, 7)
+    push.notify(push.STARTED, alice.pk, 7)
     assert push_service.received == []
     presence.leave(alice.pk, 7)
-    push.notify_ended(alice.pk, 7)
+    push.notify(push.ENDED, alice.pk, 7)
     assert device.decrypt(push_service.received[0][2])["kind"] == "game_ended"
 
 
@@ -122,7 +124,7 @@ def test_a_gone_subscription_is_dropped(transactional_db, alice, push_service):
     device = Device(f"{push_service.url}/push/old-phone")
     client_for(alice).post("/api/push/subscriptions", device.subscription, format="json")
     push_service.status = 410
-    push.notify_turn(alice.pk, 1)
+    push.notify(push.TURN, alice.pk, 1)
     assert not PushSubscription.objects.filter(user=alice).exists()
 
 

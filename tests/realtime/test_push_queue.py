@@ -87,7 +87,7 @@ def test_a_push_service_that_never_answers_delays_no_ai_move_and_no_timeout(
 
     # More notices for alice queue up; then her deadline passes and the sweeper runs.
     for _ in range(2):
-        push.notify_turn(alice.pk, game.pk)
+        push.notify(push.TURN, alice.pk, game.pk)
     Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
     tasks.sweep.delay()
 

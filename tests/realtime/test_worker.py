@@ -1,10 +1,9 @@
 """A real Celery worker and real daphne servers on real Redis and the test database."""
 
-from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 from games import services
-from games.models import Game, Seat
+from games.models import Game
 
 from .processes import api, next_game, wait_until, ws_connect
 
@@ -29,10 +28,8 @@ def play_first_legal(base: str, token: str, game_id: int, message: dict) -> dict
 
 
 def test_an_ai_only_game_plays_itself_to_the_end(worker, transactional_db):
-    game = Game.objects.create(players=3, time_per_move=300)
-    Seat.objects.bulk_create(Seat(game=game, number=n, ai_level="random") for n in range(3))
-    with transaction.atomic():
-        services._start(game)
+    seats = [{"ai_level": "random"}] * 3
+    game = services.game_start_seated(seats=seats, time_per_move=300)
 
     def finished():
         return Game.objects.get(pk=game.pk).status == Game.Status.FINISHED

@@ -9,11 +9,12 @@ import random
 import time
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
 
-from matchmaking import forming, simulation
-
-from .percentiles import percentile
+from games.bench.percentiles import percentile
+from matchmaking import selectors, services, simulation
+from matchmaking.models import QueueEntry
 
 PLAYERS = 300
 ARRIVALS = 600.0
@@ -25,7 +26,7 @@ class _Rollback(Exception):
 
 
 def bench_matchmaking(write, seconds: float = 3.0, **_) -> None:
-    rules = forming.Rules.from_settings()
+    rules = selectors.forming_rules()
     longest = max(
         rules.ai_wait_correspondence, (rules.gap_max - rules.gap_base) / rules.gap_per_second
     )
@@ -75,10 +76,6 @@ def bench_matchmaking(write, seconds: float = 3.0, **_) -> None:
 
 def _bench_database(write, rules, until) -> None:
     """The same simulation through services.form_tables, rolled back at the end."""
-    from django.contrib.auth import get_user_model
-
-    from matchmaking import services
-
     wishes = simulation.random_wishes(PLAYERS, random.Random(0), ARRIVALS)
     User = get_user_model()
     figures = {}
@@ -88,7 +85,7 @@ def _bench_database(write, rules, until) -> None:
             user_of = {w.id: u for w, u in zip(wishes, users, strict=True)}
 
             def arrive(wish):
-                simulation.enqueue(user_of[wish.id], wish)
+                enqueue(user_of[wish.id], wish)
 
             def run(queued, now):
                 t0 = time.perf_counter()
@@ -114,4 +111,17 @@ def _bench_database(write, rules, until) -> None:
         f"database: {figures.get('seated', 0)} players in {figures.get('games', 0)} started games "
         f"over {figures['runs']} runs, {figures.get('seated', 0) / max(figures.get('spent', 0), 1e-9):,.0f} "
         f"players seated/s of run time (one process, rolled back)"
+    )
+
+
+def enqueue(user, wish) -> QueueEntry:
+    """Queue `user` with a simulated `wish`'s wishes, joined when the wish says."""
+    return QueueEntry.objects.create(
+        user=user,
+        sizes=sorted(wish.sizes),
+        time_per_move=wish.time_per_move,
+        rated=wish.rated,
+        ai_fill=wish.ai_fill,
+        skill=wish.skill,
+        joined=wish.joined,
     )

@@ -1,0 +1,18 @@
+"""What `games` tells the apps built on it, without knowing them.
+
+`games` is the floor: matchmaking, moderation and notifications import it, never the
+other way round. They hear about games by connecting to these signals in their
+`AppConfig.ready()`; a project without them still plays.
+"""
+
+from django.dispatch import Signal
+
+# A game has just finished (kwargs: `game`). Sent inside the transaction that stores the
+# last move, after the seats are settled: a receiver's writes (ratings) commit or roll
+# back with the move, and a receiver that raises refuses the move.
+game_finished = Signal()
+
+# A seated person is told something about a game (kwargs: `notice` - "game_started",
+# "your_turn" or "game_ended" - `user_id`, `game_id`). Sent after the change committed,
+# while broadcasting it; other channels (Web Push) connect here.
+game_notice = Signal()
