@@ -73,11 +73,9 @@ def test_an_ai_turn_that_meets_a_database_error_is_tried_again(
     """A worker whose database refuses it retries the AI turn (OperationalError, backoff)."""
     worker = processes.worker({**stack_env, "DATABASE_URL": database_switch.url})
     log = next(path for _, proc, path in processes.procs if proc is worker)
-    game = Game.objects.create(players=3, time_per_move=300)
-    Seat.objects.bulk_create(Seat(game=game, number=n, ai_level="random") for n in range(3))
     with database_switch.off():
-        with transaction.atomic():
-            services._start(game)  # queues the first AI turn on commit
+        # Queues the first AI turn on commit.
+        game = services.game_start_seated(seats=[{"ai_level": "random"}] * 3, time_per_move=300)
         wait_until(lambda: b"retry: Retry in" in log.read_bytes(), 30, worker, log, "a retry")
     started = game.version + 1
 
