@@ -8,9 +8,8 @@ from django.dispatch import receiver
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
-from barkside.celery import app as celery_app
 from games import services, tasks
-from tests.helpers import PASSWORD
+from tests.helpers import PASSWORD, eager_tasks
 
 
 @receiver(connection_created)
@@ -139,9 +138,8 @@ def memory_layer(settings):
 @pytest.fixture
 def in_process_workers(memory_layer):
     """AI turns run eagerly inside the committing request, with no Celery worker."""
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = False
+    with eager_tasks():
+        yield
 
 
 class Queued(list):

@@ -1,5 +1,6 @@
 """Helpers the test folders share (fixtures live in tests/conftest.py)."""
 
+import contextlib
 import random
 import threading
 
@@ -7,6 +8,7 @@ from django.db import connection
 from django.test import Client
 from rest_framework.test import APIClient
 
+from barkside.celery import app as celery_app
 from games import engine
 from games.models import Game
 
@@ -69,3 +71,15 @@ def at_once(*jobs) -> list:
     for t in threads:
         t.join()
     return results
+
+
+@contextlib.contextmanager
+def eager_tasks():
+    """Celery tasks run inline, in the caller. Celery 5.6 reads a setting under its
+    Django name (CELERY_TASK_ALWAYS_EAGER, from settings.py) before its own name, so
+    setting `task_always_eager` alone would change nothing."""
+    celery_app.conf.CELERY_TASK_ALWAYS_EAGER = True
+    try:
+        yield
+    finally:
+        celery_app.conf.CELERY_TASK_ALWAYS_EAGER = False

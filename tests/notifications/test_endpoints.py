@@ -8,7 +8,7 @@ import pytest
 from notifications import push
 from notifications.endpoints import EndpointRefused, check_url
 from notifications.models import PushSubscription
-from tests.helpers import client_for
+from tests.helpers import client_for, eager_tasks
 
 from .test_push import Device, PushService
 
@@ -91,14 +91,12 @@ def test_a_push_service_is_reached_over_https_only(endpoint, settings):
 
 @pytest.fixture
 def fake_service(settings, transactional_db):
-    from barkside.celery import app as celery_app
 
     settings.PUSH_ALLOW_HTTP_ENDPOINTS = True
-    celery_app.conf.task_always_eager = True
     service = PushService()
-    yield service
+    with eager_tasks():
+        yield service
     service.server.shutdown()
-    celery_app.conf.task_always_eager = False
 
 
 def test_a_host_that_resolves_inside_when_sending_gets_nothing(alice, fake_service, settings):

@@ -11,11 +11,10 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
-from barkside.celery import app as celery_app
 from games.signals import game_notice
 from notifications import presence, push
 from notifications.models import PushSubscription
-from tests.helpers import client_for
+from tests.helpers import client_for, eager_tasks
 
 
 def b64(data: bytes) -> str:
@@ -51,11 +50,10 @@ class PushService:
 def push_service(settings):
     settings.PUSH_ALLOW_HTTP_ENDPOINTS = True
     settings.PUSH_ALLOW_LOCAL_ENDPOINTS = True  # the fake service is on 127.0.0.1
-    celery_app.conf.task_always_eager = True
     service = PushService()
-    yield service
+    with eager_tasks():
+        yield service
     service.server.shutdown()
-    celery_app.conf.task_always_eager = False
 
 
 class Device:
