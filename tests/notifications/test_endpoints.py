@@ -91,7 +91,6 @@ def test_a_push_service_is_reached_over_https_only(endpoint, settings):
 
 @pytest.fixture
 def fake_service(settings, transactional_db):
-
     settings.PUSH_ALLOW_HTTP_ENDPOINTS = True
     service = PushService()
     with eager_tasks():
