@@ -370,3 +370,15 @@ CELERY_BEAT_SCHEDULE["moderation-lift"] = {
 # The overview calls a running game stuck when its deadline passed this many seconds ago
 # and the sweeper (every SWEEP_SECONDS) still has not applied the timeout.
 STUCK_GRACE = env("STUCK_GRACE", 60.0, float)
+
+# --- Client address, sign-in CSRF and socket origins (security) -------------------------
+
+# Proxies in front of the app that append the address they saw to X-Forwarded-For (a
+# load balancer: 1). 0: the header is ignored and the peer's address counts. The lockout
+# (axes) and the throttles use the same address (barkside/client_address.py); daphne
+# runs without --proxy-headers, which would trust the header's first, client-written entry.
+TRUSTED_PROXY_COUNT = env("TRUSTED_PROXY_COUNT", 0, int)
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured(f"TRUSTED_PROXY_COUNT={TRUSTED_PROXY_COUNT}: use 0 or more.")
+REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXY_COUNT
+AXES_CLIENT_IP_CALLABLE = "barkside.client_address.client_address"

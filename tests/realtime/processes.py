@@ -136,9 +136,9 @@ def http_ok(url: str) -> bool:
         return False
 
 
-def api(base: str, method: str, path: str, token: str | None = None, body=None):
+def api(base: str, method: str, path: str, token: str | None = None, body=None, headers=None):
     """(status, JSON body) of one API request."""
-    headers = {"Content-Type": "application/json"}
+    headers = {"Content-Type": "application/json", **(headers or {})}
     if token:
         headers["Authorization"] = f"Token {token}"
     data = None if body is None else json.dumps(body).encode()
