@@ -382,3 +382,8 @@ if TRUSTED_PROXY_COUNT < 0:
     raise ImproperlyConfigured(f"TRUSTED_PROXY_COUNT={TRUSTED_PROXY_COUNT}: use 0 or more.")
 REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXY_COUNT
 AXES_CLIENT_IP_CALLABLE = "barkside.client_address.client_address"
+
+# Pages on other origins that may post with the session and open sockets, e.g.
+# "https://play.example.com" (scheme, host and port). This site's own origin, as its
+# ALLOWED_HOSTS address it, needs no entry (games/routing.py uses Django's CSRF rule).
+CSRF_TRUSTED_ORIGINS = env("CSRF_TRUSTED_ORIGINS", [], list)

@@ -30,8 +30,9 @@ Authentication: the session cookie (browsers), or an API token for other clients
 as the subprotocols `token, <key>` (the `Sec-WebSocket-Protocol` header; in a browser
 `new WebSocket(url, ["token", key])`). The server accepts the subprotocol `token` and
 never echoes the key. Tokens are never read from the query string, which ends up in logs.
-Every client sends an `Origin` header whose host is in ALLOWED_HOSTS; any other origin
-(or none) is refused at the handshake (HTTP 403, before any close code can be sent).
+Every client sends an `Origin` header: this very site (scheme, host and port) or one in
+CSRF_TRUSTED_ORIGINS; any other origin (or none) is refused at the handshake (HTTP 403,
+before any close code can be sent).
 
 Close codes (the socket is accepted and then closed, so the client can read the code):
 

@@ -1,15 +1,18 @@
 """WebSocket routes, and the stack every socket passes through (see games/consumers.py).
 
-Origin check (ALLOWED_HOSTS), then the session (AuthMiddlewareStack), then an API token
-offered as the subprotocols `token, <key>`, which wins over the session when present.
+Origin check (the page's origin is this very site, or in CSRF_TRUSTED_ORIGINS), then
+the session (AuthMiddlewareStack), then an API token offered as the subprotocols
+`token, <key>`, which wins over the session when present.
 """
 
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
 from channels.routing import URLRouter
-from channels.security.websocket import AllowedHostsOriginValidator
+from channels.security.websocket import WebsocketDenier
 from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest
+from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import path
 from rest_framework.authtoken.models import Token
 
@@ -45,7 +48,41 @@ class TokenAuthMiddleware(BaseMiddleware):
         return await super().__call__(scope, receive, send)
 
 
+class Handshake(HttpRequest):
+    """A socket's opening request, seen as Django sees an HTTP request: its host checked
+    against ALLOWED_HOSTS, https when the socket is wss or SECURE_PROXY_SSL_HEADER says so."""
+
+    def __init__(self, scope):
+        super().__init__()
+        self.scope_scheme = scope.get("scheme", "ws")
+        for name, value in scope.get("headers", []):
+            key = "HTTP_" + name.decode("latin1").upper().replace("-", "_")
+            self.META[key] = value.decode("latin1")
+
+    def _get_scheme(self):
+        return "https" if self.scope_scheme == "wss" else "http"
+
+
+def origin_allowed(scope) -> bool:
+    """Django's CSRF origin rule, so a page that may post a form may open a socket, and no
+    other: exactly this site's scheme, host and port, or an origin in CSRF_TRUSTED_ORIGINS."""
+    handshake = Handshake(scope)
+    if "HTTP_ORIGIN" not in handshake.META:
+        return False
+    # A fresh instance: it caches CSRF_TRUSTED_ORIGINS as it reads them.
+    return CsrfViewMiddleware(lambda request: None)._origin_verified(handshake)
+
+
+class SameOriginOnly(BaseMiddleware):
+    """A handshake from any other origin (or none) is refused with HTTP 403."""
+
+    async def __call__(self, scope, receive, send):
+        if not origin_allowed(scope):
+            return await WebsocketDenier()(scope, receive, send)
+        return await super().__call__(scope, receive, send)
+
+
 def websocket_application():
-    return AllowedHostsOriginValidator(
+    return SameOriginOnly(
         AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
     )
