@@ -14,6 +14,7 @@ from django.contrib.auth import (
     update_session_auth_hash,
 )
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.signals import user_logged_in
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
@@ -56,10 +57,18 @@ def _password_problems(password: str, user: User) -> list[str]:
     return []
 
 
+def _sign_in(request: HttpRequest, user: User, *, session: bool, backend=None) -> None:
+    if session:
+        login(request, user, backend=backend)
+    else:
+        # No session, but the rest of a login: last_login, and axes resetting the failures.
+        user_logged_in.send(sender=user.__class__, request=request, user=user)
+
+
 def user_register(
-    *, request: HttpRequest, username: str, password: str, email: str = ""
+    *, request: HttpRequest, username: str, password: str, email: str = "", session: bool
 ) -> SignedIn:
-    """Create an account, sign it in on this session and give it its API token."""
+    """Create an account and give it its API token; with `session`, sign this session in."""
     user = User(username=username, email=User.objects.normalize_email(email))
     problems = {}
     if User.objects.filter(username__iexact=username).exists():
@@ -76,12 +85,13 @@ def user_register(
     except IntegrityError:
         # Someone took the name between our check and our insert.
         raise _invalid({"username": [USERNAME_TAKEN]}) from None
-    login(request, user, backend=MODEL_BACKEND)
+    _sign_in(request, user, session=session, backend=MODEL_BACKEND)
     return SignedIn(user, token)
 
 
-def user_login(*, request: HttpRequest, username: str, password: str) -> SignedIn:
-    """Check credentials (axes counting failures), sign in on this session, return the token."""
+def user_login(*, request: HttpRequest, username: str, password: str, session: bool) -> SignedIn:
+    """Check credentials (axes counting failures), return the token; with `session`, sign
+    this session in."""
     # Names are unique regardless of case, so "Alice" may log in as alice. Using the stored
     # spelling also keeps axes counting every spelling's failures against one account.
     stored = User.objects.filter(username__iexact=username).first()
@@ -94,7 +104,7 @@ def user_login(*, request: HttpRequest, username: str, password: str) -> SignedI
         raise locked_out_error()
     if user is None:
         raise ServiceError("invalid_credentials", "Wrong username or password.", status=400)
-    login(request, user)
+    _sign_in(request, user, session=session)
     token, _created = Token.objects.get_or_create(user=user)
     return SignedIn(user, token)
 
