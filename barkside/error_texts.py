@@ -63,6 +63,7 @@ TEXTS: dict[str, dict[str, str]] = {
         # --- accounts ---
         "locked_out": "Trop de connexions échouées. Réessayez plus tard.",
         "invalid": "Certains champs ne sont pas valides.",
+        "endpoint_taken": "Cet appareil reçoit déjà les notifications d'un autre compte.",
         "invalid_credentials": "Nom d'utilisateur ou mot de passe incorrect.",
         # --- moderation ---
         "suspended": "Ce compte est suspendu pour le moment.",
@@ -123,6 +124,7 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
         "locked_out": "Zu viele fehlgeschlagene Anmeldungen. Versuch es später noch einmal.",
         "invalid": "Einige Felder sind ungültig.",
+        "endpoint_taken": "Dieses Gerät erhält bereits Mitteilungen für ein anderes Konto.",
         "invalid_credentials": "Benutzername oder Passwort ist falsch.",
         "suspended": "Dieses Konto ist vorübergehend gesperrt.",
         "banned": "Dieses Konto ist dauerhaft gesperrt.",
@@ -172,6 +174,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "not_queued": "대기열에 있지 않습니다. (방금 테이블이 잡혔을 수 있습니다.)",
         "locked_out": "로그인 실패가 너무 많습니다. 잠시 후 다시 시도하세요.",
         "invalid": "일부 항목이 올바르지 않습니다.",
+        "endpoint_taken": "이 기기는 이미 다른 계정의 알림을 받고 있습니다.",
         "invalid_credentials": "사용자 이름 또는 비밀번호가 틀렸습니다.",
         "suspended": "이 계정은 현재 정지되었습니다.",
         "banned": "이 계정은 영구 정지되었습니다.",
