@@ -23,6 +23,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import USERNAME_TAKEN, User
 from barkside.errors import ServiceError
+from games import socket_auth
 from moderation import services as moderation_services
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -110,9 +111,21 @@ def user_login(*, request: HttpRequest, username: str, password: str, session: b
 
 
 def user_logout(*, request: HttpRequest, user: User) -> None:
-    """End this session and revoke the user's API token."""
+    """End this session and revoke the user's API token; their sockets close at once."""
+    ended = _token_sockets(user)
+    if request.session.session_key:
+        ended[socket_auth.session_group(request.session.session_key)] = (
+            socket_auth.CLOSE_UNAUTHENTICATED
+        )
     Token.objects.filter(user=user).delete()
     logout(request)
+    transaction.on_commit(lambda: socket_auth.sockets_close(ended))
+
+
+def _token_sockets(user: User) -> dict[str, int]:
+    """The socket groups of the user's token, with the code that closes them."""
+    keys = Token.objects.filter(user=user).values_list("key", flat=True)
+    return {socket_auth.token_group(key): socket_auth.CLOSE_UNAUTHENTICATED for key in keys}
 
 
 def user_change_password(
@@ -127,11 +140,15 @@ def user_change_password(
         raise _invalid({"old_password": [_("Wrong password.")]})
     if problems := _password_problems(new_password, user):
         raise _invalid({"new_password": problems})
+    # The sockets of the old token, and of every session of the old password, close.
+    ended = _token_sockets(user)
+    ended[socket_auth.password_group(user)] = socket_auth.CLOSE_SIGN_IN_CHANGED
     with transaction.atomic():
         user.set_password(new_password)
         user.save(update_fields=["password"])
         Token.objects.filter(user=user).delete()
         token = Token.objects.create(user=user)
+        transaction.on_commit(lambda: socket_auth.sockets_close(ended))
     # Only a session signed in as this user needs its hash refreshed; a token client has
     # no session, and creating one for it would only hand it a cookie it never uses.
     if request.session.get(SESSION_KEY) == str(user.pk):

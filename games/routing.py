@@ -16,7 +16,7 @@ from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import path
 from rest_framework.authtoken.models import Token
 
-from games import consumers
+from games import consumers, socket_auth
 
 websocket_urlpatterns = [
     path("ws/games/<int:game_id>/", consumers.GameConsumer.as_asgi()),
@@ -36,7 +36,8 @@ class TokenAuthMiddleware(BaseMiddleware):
     """`Sec-WebSocket-Protocol: token, <key>` signs in as the key's user.
 
     The key is taken out of the scope's subprotocols, so nothing downstream can echo or
-    log it; an unknown key leaves the user anonymous (the consumer closes with 4401).
+    log it (only its digest stays, for games/socket_auth.py); an unknown key leaves the
+    user anonymous (the consumer closes with 4401).
     """
 
     async def __call__(self, scope, receive, send):
@@ -44,7 +45,12 @@ class TokenAuthMiddleware(BaseMiddleware):
         if offered[:1] == [consumers.TOKEN_SUBPROTOCOL]:
             key = offered[1] if len(offered) > 1 else ""
             user = await _token_user(key) if key else AnonymousUser()
-            scope = dict(scope, user=user, subprotocols=[consumers.TOKEN_SUBPROTOCOL])
+            scope = dict(
+                scope,
+                user=user,
+                subprotocols=[consumers.TOKEN_SUBPROTOCOL],
+                token_digest=socket_auth.digest(key),
+            )
         return await super().__call__(scope, receive, send)
 
 
