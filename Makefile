@@ -20,6 +20,7 @@ $(VENV)/.installed: pyproject.toml
 # REDIS_URL is set (barkside/stack.py). One Ctrl-C stops everything.
 run: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python -m barkside.stack --host $(HOST) --port $(PORT)
 
 test: install

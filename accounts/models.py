@@ -11,8 +11,9 @@ USERNAME_TAKEN = _("A user with that username already exists.")
 
 # ASCII only, so names read the same on every phone and can't impersonate each other
 # with look-alike Unicode letters.
+USERNAME_PATTERN = r"[A-Za-z0-9_-]{3,20}"
 username_validator = RegexValidator(
-    r"\A[A-Za-z0-9_-]{3,20}\Z",
+    rf"\A{USERNAME_PATTERN}\Z",
     _("Use 3 to 20 characters: letters, digits, _ or -."),
     code="invalid_username",
 )

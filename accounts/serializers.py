@@ -40,7 +40,12 @@ class RegisterSerializer(StrictSerializer):
         help_text="3 to 20 characters: letters, digits, _ or -. Unique regardless of case.",
     )
     password = _password_field()
-    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    email = serializers.EmailField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=User._meta.get_field("email").max_length,  # the column's width
+    )
 
 
 class LoginSerializer(StrictSerializer):

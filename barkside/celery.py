@@ -1,11 +1,36 @@
 """The Celery app. Tasks live in each app's `tasks.py` and are found by autodiscovery."""
 
+import logging
 import os
 
-from celery import Celery
+from celery import Celery, bootsteps
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "barkside.settings")
+
+logger = logging.getLogger(__name__)
 
 app = Celery("barkside")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+class SweepOnConnect(bootsteps.StartStopStep):
+    """On every broker (re)connection, queue a sweep that resumes every AI turn due.
+
+    A restarted Redis has lost the queued tasks, and the tasks a killed worker had reserved
+    wait out the visibility timeout: a worker that (re)connects cannot tell which turns
+    were lost, so it has them all queued again rather than leave the games waiting for the
+    sweeper's stall delay. Each AI move is a compare-and-set on the game's version, so a
+    duplicate is a no-op.
+    """
+
+    requires = {"celery.worker.consumer.tasks:Tasks"}
+
+    def start(self, consumer) -> None:
+        try:
+            consumer.app.send_task("games.tasks.sweep", kwargs={"resume": True})
+        except Exception:  # the beat's sweeps still resume the turns, only later
+            logger.exception("could not queue the sweep after connecting to the broker")
+
+
+app.steps["consumer"].add(SweepOnConnect)

@@ -3,8 +3,11 @@
 Usage in a view: `@extend_schema(responses={200: GameSchema, **error_responses(400, 404)})`.
 """
 
+from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
+
+from barkside.serializers import StrictSerializer
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -44,3 +47,28 @@ def error_responses(*statuses: int) -> dict[int, OpenApiResponse]:
         status: OpenApiResponse(ErrorSerializer, description=_DESCRIPTIONS.get(status, "Error"))
         for status in statuses
     }
+
+
+class AutoSchema(SpectacularAutoSchema):
+    """drf-spectacular's schema, saying what the API enforces, so a request the schema
+    calls valid is never refused for its shape:
+
+    - a StrictSerializer refuses unknown fields: `additionalProperties: false`;
+    - a DELETE that takes a body (`extend_schema(request=...)`) documents it, as POST would
+      (drf-spectacular leaves DELETE bodies out).
+    """
+
+    def _map_serializer(self, serializer, direction, bypass_extensions=False):
+        schema = super()._map_serializer(serializer, direction, bypass_extensions)
+        if isinstance(serializer, StrictSerializer) and schema.get("type") == "object":
+            schema["additionalProperties"] = False
+        return schema
+
+    def _get_request_body(self, direction="request"):
+        if self.method != "DELETE" or self.get_request_serializer() is None:
+            return super()._get_request_body(direction)
+        self.method = "POST"  # the parent documents bodies of unsafe methods only
+        try:
+            return super()._get_request_body(direction)
+        finally:
+            self.method = "DELETE"

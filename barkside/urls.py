@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from barkside import frontend
 from moderation.admin import overview_view
@@ -19,5 +19,12 @@ urlpatterns = [
     path("api/", include("matchmaking.urls")),
     path("api/", include("moderation.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # Its script is a file of its own, not inline (barkside/csp.py).
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
 ]
+
+# Under /api/, Django's own 400/403/404/500 answers are JSON in the API's error shape.
+handler400 = "barkside.error_pages.bad_request"
+handler403 = "barkside.error_pages.permission_denied"
+handler404 = "barkside.error_pages.page_not_found"
+handler500 = "barkside.error_pages.server_error"

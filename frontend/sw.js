@@ -1,6 +1,6 @@
 // Barkside's service worker: the app shell from the cache when the network is gone,
 // never a stale API answer (/api/ and /ws/ go to the network only), and Web Push.
-const CACHE = "barkside-shell-v5";
+const CACHE = "barkside-shell-v6";
 const SHELL = [
   "/",
   "/manifest.webmanifest",
@@ -14,6 +14,7 @@ const SHELL = [
   "/app/js/icons.js",
   "/app/js/dom.js",
   "/app/js/push.js",
+  "/app/js/prefs.js",
   "/app/js/locales/en.js",
   "/app/js/locales/fr.js",
   "/app/js/locales/de.js",
@@ -24,6 +25,9 @@ const SHELL = [
   "/app/js/screens/newgame.js",
   "/app/js/screens/table.js",
   "/app/js/screens/tableparts.js",
+  "/app/js/screens/tablestate.js",
+  "/app/js/screens/confirm.js",
+  "/app/js/screens/record.js",
   "/app/js/screens/chat.js",
   "/app/js/screens/moderation.js",
   "/app/js/screens/warnings.js",
@@ -32,6 +36,7 @@ const SHELL = [
   "/app/js/screens/rules.js",
   "/app/js/screens/settings.js",
   "/app/js/screens/matchmaking.js",
+  "/app/js/screens/matchmakingform.js",
   "/app/js/screens/profile.js",
   "/app/js/screens/leaderboard.js",
   "/app/icons/icon-192.png",

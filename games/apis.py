@@ -1,21 +1,14 @@
 """The games REST API: thin views that validate, call one service and return a view."""
 
-import json
-
-from django.db import IntegrityError, transaction
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from barkside.errors import ServiceError
 from barkside.schema import error_responses
-from barkside.serializers import validated
-from games import selectors, services
-from games.errors import GameError
-from games.models import IdempotentMove
+from barkside.serializers import PageQuerySerializer, validated
+from games import moves, selectors, services
 from games.schema import GameSchema, GameSummaryPageSchema, RecordSchema
 from games.serializers import (
     GameCreateSerializer,
@@ -74,11 +67,12 @@ def _summaries(view: APIView, request, games) -> Response:
 class OpenGamesView(APIView):
     @extend_schema(
         operation_id="games_open",
-        parameters=[OpenApiParameter("page", int)],
+        parameters=[PageQuerySerializer],
         responses={200: GameSummaryPageSchema, **error_responses(400, 401, 403, 404)},
         summary="Public tables waiting for players",
     )
     def get(self, request):
+        validated(PageQuerySerializer, request.query_params.dict())
         return _summaries(self, request, selectors.open_games())
 
 
@@ -142,13 +136,13 @@ class ResignView(APIView):
 
 
 class MovesView(APIView):
-    throttle_scope = "moves"
+    # The moves budget is drawn in games.moves, where socket moves draw on it too.
 
     @extend_schema(
         operation_id="games_move",
         request=MoveSerializer,
         parameters=[IDEMPOTENCY_HEADER],
-        responses={200: GameSchema, **error_responses(400, 401, 403, 404, 409, 429)},
+        responses={200: GameSchema, **error_responses(400, 401, 403, 404, 409, 422, 429)},
         summary="Pass, play or tail-tuck; `version` must be the game's current version",
         description=(
             "Illegal moves answer 400 with the rules' reason code (`too_low`, `sets_locked`, "
@@ -157,56 +151,13 @@ class MovesView(APIView):
         ),
     )
     def post(self, request, game_id: int):
-        key = request.headers.get("Idempotency-Key")
-        if key is not None:
-            if not 1 <= len(key) <= 64:
-                raise ServiceError("bad_idempotency_key", "Idempotency-Key is 1-64 characters")
-            stored = _stored_response(request.user, key, game_id)
-            if stored is not None:
-                return stored
-        data = validated(MoveSerializer, request.data)
-        try:
-            services.game_move(
-                game_id=game_id,
-                user=request.user,
-                kind=data["kind"],
-                cards=data.get("cards"),
-                version=data["version"],
-            )
-        except GameError as e:
-            # A concurrent twin of this request may have won; answer what it answered.
-            stored = (
-                key and e.code == "stale_version" and _stored_response(request.user, key, game_id)
-            )
-            if stored:
-                return stored
-            raise
-        response = _game_response(game_id, request.user)
-        if key is not None:
-            try:
-                with transaction.atomic():
-                    IdempotentMove.objects.create(
-                        user=request.user,
-                        key=key,
-                        game_id=game_id,
-                        response=json.loads(JSONRenderer().render(response.data)),
-                    )
-            except IntegrityError:
-                pass
-        return response
-
-
-def _stored_response(user, key: str, game_id) -> Response | None:
-    stored = IdempotentMove.objects.filter(user=user, key=key).first()
-    if stored is None:
-        return None
-    if str(stored.game_id) != str(game_id):
-        raise ServiceError(
-            "idempotency_key_reused",
-            "this Idempotency-Key was used for another game",
-            status=422,
+        reply = moves.move_submit(
+            game_id=game_id,
+            user=request.user,
+            fields=request.data,
+            key=request.headers.get("Idempotency-Key"),
         )
-    return Response(stored.response)
+        return Response(reply)
 
 
 class RecordView(APIView):

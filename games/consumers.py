@@ -19,6 +19,12 @@ Client messages on `/ws/games/<id>/`:
   `request_id`, or by `{"type": "error", "code", "detail", "fields", "status",
   "request_id", ...}` - the API's error shape plus the HTTP status it would have had.
   Moves draw on the REST moves budget (THROTTLE_MOVES): over it, `throttled` (429).
+  A move's `request_id` (a string of 1-64 characters, or an integer taken as its
+  decimal text) is its idempotency key, exactly as the REST `Idempotency-Key` header
+  and in the same namespace, per user: a move resent after a reconnect with the same
+  `request_id` is applied once and answered with the first answer (games/moves.py).
+  So a `request_id` names one move for good: make it unique per user (a UUID), never a
+  counter that starts again at every page load.
 - `{"type": "sync"}` - answers the current `game` message. Channel layers drop messages
   at capacity and while a client reconnects: a client that sees a version gap syncs.
 - `{"type": "chat", "text", "request_id"}` - a table chat message (moderation.services);
@@ -48,23 +54,18 @@ Close codes (the socket is accepted and then closed, so the client can read the 
 
 import json
 import logging
-from types import SimpleNamespace
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
-from rest_framework.exceptions import Throttled
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.utils.encoders import JSONEncoder
 
 from barkside.error_texts import language_from_scope, translate
 from barkside.errors import ServiceError, exception_handler
 from barkside.serializers import validated
-from games import realtime, selectors, services, socket_auth
-from games.apis import MovesView
+from games import moves, realtime, selectors, socket_auth
 from games.errors import GameError
-from games.serializers import MoveSerializer
 from games.socket_auth import CLOSE_UNAUTHENTICATED
 from moderation import selectors as moderation_selectors
 from moderation import services as moderation_services
@@ -188,7 +189,7 @@ class GameConsumer(BarksideConsumer):
             return await self.close(CLOSE_UNAUTHENTICATED)
         try:
             message = json.loads(text_data if text_data is not None else bytes_data)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):  # deep nesting exhausts the stack
             message = None
         if not isinstance(message, dict):
             return await self._send_error(
@@ -214,7 +215,7 @@ class GameConsumer(BarksideConsumer):
         fields = {k: v for k, v in message.items() if k not in ("type", "request_id")}
         try:
             game = await database_sync_to_async(_play)(
-                self.game_id, self.user, fields, self.language
+                self.game_id, self.user, fields, request_id, self.language
             )
         except Exception as exc:  # the API's handler decides what a client may see
             return await self._send_error(exc, request_id)
@@ -261,27 +262,11 @@ def _game_view(game_id, user) -> dict:
     return selectors.game_view(game, seat)
 
 
-def _play(game_id, user, fields: dict, language: str | None = None) -> dict:
-    """The REST move, minus HTTP: budget, validate, one service call, the user's new view."""
-    _moves_budget(user)
+def _play(game_id, user, fields: dict, request_id, language: str | None = None) -> dict:
+    """The REST move, minus HTTP; the request_id (as text) is the move's idempotency key."""
+    key = str(request_id) if type(request_id) is int else request_id
     with translation.override(language):  # DRF's field messages, in the socket's language
-        data = validated(MoveSerializer, fields)
-    services.game_move(
-        game_id=game_id,
-        user=user,
-        kind=data["kind"],
-        cards=data.get("cards"),
-        version=data["version"],
-    )
-    return _game_view(game_id, user)
-
-
-def _moves_budget(user) -> None:
-    """The REST moves throttle (THROTTLE_MOVES) on the socket too, with its cache key (one
-    per user), so REST and the socket draw on one budget."""
-    throttle = ScopedRateThrottle()
-    if not throttle.allow_request(SimpleNamespace(user=user, META={}), MovesView):
-        raise Throttled(wait=throttle.wait())
+        return moves.move_submit(game_id=game_id, user=user, fields=fields, key=key)
 
 
 def _chat(game_id, user, fields: dict, language: str | None = None) -> None:

@@ -70,7 +70,7 @@ def _notices(game_id: int, version: int) -> list[tuple[str, dict]]:
         elif status == Game.Status.ACTIVE and to_act and state == Seat.State.PLAYING:
             names.append("your_turn")
         for name in names:
-            push.notify(name, user_id, game_id)  # Web Push, unless they watch the game
+            _push(name, user_id, game_id)
             notices.append(
                 (
                     user_group(user_id),
@@ -78,3 +78,12 @@ def _notices(game_id: int, version: int) -> list[tuple[str, dict]]:
                 )
             )
     return notices
+
+
+def _push(name: str, user_id: int, game_id: int) -> None:
+    """Web Push, unless they watch the game; a push that cannot be queued (broker or
+    cache down) is logged and costs nobody their socket notice or the broadcast."""
+    try:
+        push.notify(name, user_id, game_id)
+    except Exception:
+        log.exception("queueing the %s push of game %s failed", name, game_id)

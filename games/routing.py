@@ -16,6 +16,7 @@ from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import path
 from rest_framework.authtoken.models import Token
 
+from barkside.authentication import could_be_token
 from games import consumers, socket_auth
 
 websocket_urlpatterns = [
@@ -26,6 +27,8 @@ websocket_urlpatterns = [
 
 @database_sync_to_async
 def _token_user(key: str):
+    if not could_be_token(key):  # PostgreSQL refuses some strings (a NUL) with an error
+        return AnonymousUser()
     token = Token.objects.select_related("user").filter(key=key).first()
     if token is None or not token.user.is_active:
         return AnonymousUser()

@@ -80,6 +80,7 @@ class ViewSchema(serializers.Serializer):
 
 class SeatSchema(serializers.Serializer):
     number = serializers.IntegerField()
+    name = serializers.CharField(help_text='The username, or an AI\'s name and level: "Rex (hard)"')
     username = serializers.CharField(allow_null=True)
     ai_level = serializers.CharField(allow_null=True)
     state = serializers.ChoiceField(choices=["playing", "autopilot", "left"])

@@ -45,10 +45,39 @@ def game_view(game: Game, seat: Seat | None) -> dict:
     }
 
 
+# Names for AI seats: at least six (the most seats at a table), so a table never repeats one.
+DOG_NAMES = (
+    "Rex",
+    "Bella",
+    "Biscuit",
+    "Luna",
+    "Max",
+    "Pepper",
+    "Milo",
+    "Daisy",
+    "Scout",
+    "Nala",
+    "Rocky",
+    "Maple",
+)
+
+
+def seat_name(seat: Seat) -> str:
+    """The name everyone sees for a seat: the person's username, or for an AI a dog's name
+    and its level, e.g. "Rex (hard)". Neighbouring seats take neighbouring names, from a
+    start that the game's id picks, so the names are distinct at a table and never change.
+    """
+    if seat.user_id:
+        return seat.user.username
+    dog = DOG_NAMES[(seat.game_id * 5 + seat.number) % len(DOG_NAMES)]
+    return f"{dog} ({seat.ai_level})"
+
+
 def _seats(seats, acting: set[int]) -> list[dict]:
     return [
         {
             "number": seat.number,
+            "name": seat_name(seat),
             "username": seat.user.username if seat.user_id else None,
             "ai_level": seat.ai_level or None,
             "state": seat.state,
@@ -117,9 +146,7 @@ def game_record(game: Game) -> dict:
     if game.state is None or game.status not in (Game.Status.FINISHED, Game.Status.ABORTED):
         raise GameError("game_running", "the record is published when the game ends", status=409)
     record = engine.to_record(game.state, reveal_seed=True)
-    record["seats"] = [
-        s.user.username if s.user_id else f"AI ({s.ai_level})" for s in game.seats.all()
-    ]
+    record["seats"] = [seat_name(s) for s in game.seats.all()]
     record["started"] = game.started.isoformat() if game.started else None
     record["ended"] = game.ended.isoformat() if game.ended else None
     return record

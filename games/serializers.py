@@ -1,14 +1,33 @@
 """Input validation for the games API: strict types, unknown fields refused."""
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from barkside.serializers import StrictBooleanField, StrictIntegerField, StrictSerializer
+from barkside.serializers import (
+    PageQuerySerializer,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+)
 from games.ai import LEVELS
 from games.models import Game
 
 LIVE_SECONDS = (15, 300)
 CORRESPONDENCE_SECONDS = (3600, 3 * 24 * 3600)
+
+
+@extend_schema_field(
+    {
+        "type": "integer",
+        "anyOf": [
+            {"minimum": lo, "maximum": hi} for lo, hi in (LIVE_SECONDS, CORRESPONDENCE_SECONDS)
+        ],
+    }
+)
+class TimePerMoveField(StrictIntegerField):
+    """Seconds per move in one of the two ranges, which the schema lists as they are."""
 
 
 class GameCreateSerializer(StrictSerializer):
@@ -21,7 +40,7 @@ class GameCreateSerializer(StrictSerializer):
         help_text="AI levels for the AI seats; the other seats wait for people",
     )
     deck = serializers.ChoiceField(choices=Game.Deck.values, default=Game.Deck.AUTO)
-    time_per_move = StrictIntegerField(
+    time_per_move = TimePerMoveField(
         default=24 * 3600,
         help_text="seconds per move: live 15-300, or correspondence 3600-259200",
     )
@@ -51,16 +70,17 @@ class GameCreateSerializer(StrictSerializer):
 
 
 class JoinSerializer(StrictSerializer):
-    invite_code = serializers.CharField(required=False, max_length=32)
+    invite_code = StrictCharField(required=False, max_length=32)
 
 
 class MoveSerializer(StrictSerializer):
     kind = serializers.ChoiceField(choices=["pass", "play", "tuck"])
     cards = serializers.ListField(
         child=StrictIntegerField(min_value=1, max_value=12),
+        min_length=1,
         max_length=10,
         required=False,
-        help_text="the cards, as strengths; a tuck may leave them out (your lowest cards)",
+        help_text="the cards, as strengths (at least one); a tuck may leave them out (your lowest cards)",
     )
     version = StrictIntegerField(min_value=0, help_text="the game version the move is for")
 
@@ -79,6 +99,5 @@ class MoveSerializer(StrictSerializer):
         return attrs
 
 
-class GameListQuerySerializer(StrictSerializer):
+class GameListQuerySerializer(PageQuerySerializer):
     status = serializers.ChoiceField(choices=Game.Status.values, required=False)
-    page = serializers.IntegerField(min_value=1, required=False)

@@ -6,6 +6,7 @@ correct on PostgreSQL and SQLite alike, then stored with its event; broadcasts a
 turns are scheduled with `transaction.on_commit`, so a rolled-back change sends nothing.
 """
 
+import logging
 import random
 from dataclasses import dataclass
 from datetime import timedelta
@@ -25,6 +26,8 @@ TIMEOUTS_BEFORE_LEFT = 3
 IDLE_ABORT = timedelta(days=30)
 AI_STALL = timedelta(seconds=30)  # an AI turn this late lost its task: queue it again
 BATCH = 200  # games per sweep and kind; the next sweep takes the rest
+
+log = logging.getLogger(__name__)
 
 
 # --- tables -----------------------------------------------------------------------------
@@ -140,14 +143,14 @@ def game_move(*, game_id, user, kind, cards, version):
 @transaction.atomic
 def apply_move(game_id, actor: Actor, move: dict, version: int) -> Game:
     """Apply one engine move for `actor.seat` if the game is still at `version`."""
-    game = Game.objects.get(pk=game_id)
+    game = _locked(game_id)  # concurrent passes queue here, then each sees the others'
     if game.status != Game.Status.ACTIVE:
         raise GameError(
             "game_over" if game.status == Game.Status.FINISHED else "not_active",
             f"the game is {game.status}",
             status=400,
         )
-    if game.version != version:
+    if game.version != version and _bears_on(game, actor.seat, version):
         raise GameError(
             "stale_version", "the game has moved on", status=409, extra={"version": game.version}
         )
@@ -174,6 +177,20 @@ def apply_move(game_id, actor: Actor, move: dict, version: int) -> Game:
 
         rate_game(game)
     return game
+
+
+def _bears_on(game: Game, seat: int, version: int) -> bool:
+    """Whether anything since `version` bears on `seat`'s decision (README: stale moves).
+
+    Passing is blind and simultaneous, so other seats' passes change nothing a seat may
+    choose; anything else (a play, a tuck, a deal, its own move) does. A move made from
+    a view that only others' passes superseded is applied to the current state, where
+    the engine checks it again.
+    """
+    if version > game.version:
+        return True
+    since = game.events.filter(version__gt=version)
+    return since.exclude(kind="pass").exists() or since.filter(seat=seat).exists()
 
 
 def _count_timeouts(game: Game, actor: Actor) -> None:
@@ -300,10 +317,11 @@ def game_abort(*, game_id, version, reason: str) -> Game | None:
     return game
 
 
-def sweep(now=None) -> dict:
-    """One pass of the sweeper: timeouts due, idle games, AI turns whose task was lost."""
-    from games import tasks  # late: tasks imports this module
+def sweep(now=None, ai_stall=AI_STALL) -> dict:
+    """One pass of the sweeper: timeouts due, idle games, AI turns whose task was lost.
 
+    An AI turn counts as lost when no move came for `ai_stall`.
+    """
     now = now or timezone.now()
     active = Game.objects.filter(status=Game.Status.ACTIVE)
     due = Seat.objects.filter(game=OuterRef("pk"), to_act=True)
@@ -311,15 +329,14 @@ def sweep(now=None) -> dict:
     ai_due = Exists(due.filter(Q(user__isnull=True) | ~Q(state=Seat.State.PLAYING)))
     timeouts = active.filter(turn_deadline__lte=now).values_list("pk", "version")
     idle = active.filter(person_due, last_move__lt=now - IDLE_ABORT).values_list("pk", "version")
-    stalled = active.filter(ai_due, last_move__lt=now - AI_STALL).values_list("pk", "version")
+    stalled = active.filter(ai_due, last_move__lt=now - ai_stall).values_list("pk", "version")
     aborted = [game_abort(game_id=pk, version=v, reason="idle") for pk, v in idle[:BATCH]]
     timed_out = [game_timeout(pk, v) for pk, v in timeouts[:BATCH]]
-    for pk, v in stalled[:BATCH]:
-        tasks.ai_move.delay(pk, v)
+    requeued = [_queue_ai(pk, v) for pk, v in stalled[:BATCH]]
     return {
         "timeouts": sum(g is not None for g in timed_out),
         "aborted": sum(g is not None for g in aborted),
-        "ai_requeued": len(stalled[:BATCH]),
+        "ai_requeued": sum(requeued),
     }
 
 
@@ -412,9 +429,29 @@ def _sync_seats(game: Game, state: dict, old_state: dict | None) -> None:
 
 
 def _after_commit(game_id: int, version: int, ai_due: bool) -> None:
-    """Tell the clients, and wake the AI if it is to move; runs only after a commit."""
-    from games import realtime, tasks  # late: both import this module
+    """Tell the clients, and wake the AI if it is to move; runs only after a commit.
 
-    realtime.game_changed(game_id, version)
+    The change is stored by now, so nothing here may turn it into an error for whoever
+    made it: a lost broadcast is recovered by clients syncing on a version gap, a lost AI
+    turn by the sweeper (AI_STALL). Both are logged and the caller gets its answer.
+    """
+    from games import realtime  # late: it imports this module
+
+    try:
+        realtime.game_changed(game_id, version)
+    except Exception:
+        log.exception("broadcast of game %s version %s failed", game_id, version)
     if ai_due:
-        tasks.ai_move.apply_async((game_id, version), countdown=settings.AI_MOVE_DELAY)
+        _queue_ai(game_id, version, countdown=settings.AI_MOVE_DELAY)
+
+
+def _queue_ai(game_id: int, version: int, countdown: float = 0) -> bool:
+    """Send the AI turn to a worker; False (logged) if the broker could not take it."""
+    from games import tasks  # late: tasks imports this module
+
+    try:
+        tasks.ai_move.apply_async((game_id, version), countdown=countdown)
+    except Exception:  # the sweeper queues it again once the broker is back
+        log.exception("queueing the AI turn of game %s version %s failed", game_id, version)
+        return False
+    return True

@@ -1,15 +1,26 @@
 """Input validation for matchmaking: strict types, unknown fields refused."""
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from barkside.serializers import StrictBooleanField, StrictIntegerField, StrictSerializer
+from barkside.serializers import (
+    PageQuerySerializer,
+    StrictBooleanField,
+    StrictIntegerField,
+    StrictSerializer,
+)
 from matchmaking.models import Speed
 
 # The speeds the queue offers: few, so people waiting for the same one find each other.
 LIVE_PRESETS = (30, 60)
 CORRESPONDENCE_PRESETS = (24 * 3600, 3 * 24 * 3600)
 PRESETS = LIVE_PRESETS + CORRESPONDENCE_PRESETS
+
+
+@extend_schema_field({"type": "integer", "enum": list(PRESETS)})
+class PresetSecondsField(StrictIntegerField):
+    """Seconds per move, one of the presets: the schema lists them."""
 
 
 class QueueJoinSerializer(StrictSerializer):
@@ -20,7 +31,7 @@ class QueueJoinSerializer(StrictSerializer):
         default=lambda: [3, 4, 5, 6],
         help_text="acceptable table sizes (3-6); any of them",
     )
-    time_per_move = StrictIntegerField(
+    time_per_move = PresetSecondsField(
         help_text="seconds per move: live 30 or 60, correspondence 86400 or 259200"
     )
     rated = StrictBooleanField(default=True)
@@ -42,6 +53,5 @@ class QueueJoinSerializer(StrictSerializer):
         return value
 
 
-class LeaderboardQuerySerializer(StrictSerializer):
+class LeaderboardQuerySerializer(PageQuerySerializer):
     speed = serializers.ChoiceField(choices=Speed.values, default=Speed.LIVE)
-    page = serializers.IntegerField(min_value=1, required=False)

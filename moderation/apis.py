@@ -62,7 +62,12 @@ class ChatView(APIView):
 class _PersonView(APIView):
     add = remove = None
 
-    @extend_schema(tags=TAGS, request=None, responses={204: None, **error_responses(400, 401, 404)})
+    @extend_schema(
+        tags=TAGS,
+        request=None,
+        responses={204: None, **error_responses(400, 401, 404)},
+        description="`username` names another player: your own answers 400 `invalid`.",
+    )
     def post(self, request, username):
         type(self).add(user=request.user, username=username)
         return Response(status=status.HTTP_204_NO_CONTENT)

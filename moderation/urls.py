@@ -2,14 +2,15 @@
 
 from django.urls import path
 
+import accounts.converters  # noqa: F401  (registers <username:>)
 from moderation import apis
 
 urlpatterns = [
     path("games/<int:game_id>/chat", apis.ChatView.as_view(), name="game-chat"),
     path("mutes", apis.MutesView.as_view(), name="mutes"),
-    path("mutes/<str:username>", apis.MuteView.as_view(), name="mute"),
+    path("mutes/<username:username>", apis.MuteView.as_view(), name="mute"),
     path("blocks", apis.BlocksView.as_view(), name="blocks"),
-    path("blocks/<str:username>", apis.BlockView.as_view(), name="block"),
+    path("blocks/<username:username>", apis.BlockView.as_view(), name="block"),
     path("reports", apis.ReportsView.as_view(), name="reports"),
     path("moderation/warnings", apis.WarningsView.as_view(), name="moderation-warnings"),
     path(

@@ -1,8 +1,6 @@
 """`GET /api/push/key`, `POST` and `DELETE /api/push/subscriptions`."""
 
-from django.conf import settings
 from django.db import transaction
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -11,6 +9,7 @@ from rest_framework.views import APIView
 from barkside.errors import ServiceError
 from barkside.schema import error_responses
 from barkside.serializers import validated
+from notifications.endpoints import EndpointRefused, check_endpoint
 from notifications.keys import vapid_keys
 from notifications.models import MAX_SUBSCRIPTIONS_PER_USER, PushSubscription
 from notifications.serializers import EndpointSerializer, KeySchema, SubscriptionSerializer
@@ -35,11 +34,13 @@ class SubscriptionsView(APIView):
     def post(self, request):
         data = validated(SubscriptionSerializer, request.data)
         endpoint = data["endpoint"]
-        # The server will POST to this URL: only https, so it can't be aimed inside.
-        if not endpoint.startswith("https://") and not settings.PUSH_ALLOW_HTTP_ENDPOINTS:
+        # The server will POST to this URL: only a public push service's, never inside.
+        try:
+            check_endpoint(endpoint)
+        except EndpointRefused as exc:
             raise ServiceError(
-                "invalid", "a push endpoint is an https URL", fields={"endpoint": [_("not https")]}
-            )
+                "invalid", "not a push service's endpoint", fields={"endpoint": [exc.message]}
+            ) from None
         with transaction.atomic():
             # The endpoint alone proves nothing: another account's row moves only to a
             # poster holding its keys too, i.e. the same browser with someone else signed in.

@@ -7,7 +7,7 @@ import logging
 from django.conf import settings
 from django.db import transaction
 
-from notifications import presence
+from notifications import endpoints, presence
 from notifications.models import PushSubscription
 
 log = logging.getLogger(__name__)
@@ -79,14 +79,22 @@ def notify_ended(user_id: int, game_id: int) -> None:
 
 def send(user_id: int, game_id: int, kind: str) -> int:
     """Push to every subscription of the user; drops the ones the push service has
-    forgotten (404/410). Returns how many were delivered."""
+    forgotten (404/410) and the ones that are no push service's. Returns how many were
+    delivered. Runs on the push queue's worker (PUSH_QUEUE), never beside AI turns."""
     from pywebpush import WebPushException, webpush
 
     from notifications.keys import vapid_keys
 
     vapid, _ = vapid_keys()
     delivered = 0
+    session = endpoints.session()
     for sub in PushSubscription.objects.filter(user_id=user_id):
+        try:
+            endpoints.check_url(sub.endpoint)
+        except endpoints.EndpointRefused as exc:  # stored before the rules, or they changed
+            log.warning("push subscription %s dropped: %s", sub.pk, exc)
+            sub.delete()
+            continue
         try:
             webpush(
                 sub.info(),
@@ -94,9 +102,12 @@ def send(user_id: int, game_id: int, kind: str) -> int:
                 vapid_private_key=vapid,
                 vapid_claims={"sub": settings.VAPID_SUBJECT},
                 ttl=settings.PUSH_TTL,
-                timeout=10,
+                timeout=(settings.PUSH_TIMEOUT, settings.PUSH_TIMEOUT),  # connect, each read
+                requests_session=session,
             )
             delivered += 1
+        except endpoints.EndpointRefused as exc:  # the host now resolves inside: not today
+            log.warning("push to subscription %s refused: %s", sub.pk, exc)
         except WebPushException as exc:
             status = getattr(exc.response, "status_code", None)
             if status in (404, 410):

@@ -1,7 +1,9 @@
 """Helpers the test folders share (fixtures live in tests/conftest.py)."""
 
 import random
+import threading
 
+from django.db import connection
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -41,3 +43,29 @@ def fast_forward(game: Game) -> dict:
         state = after
     Game.objects.filter(pk=game.pk).update(state=state)
     return last
+
+
+def at_once(*jobs) -> list:
+    """Run the jobs in threads released together; their results (or exceptions).
+
+    Each thread has its own database connection, closed when its job ends: real
+    concurrent transactions on the test database.
+    """
+    barrier = threading.Barrier(len(jobs))
+    results = [None] * len(jobs)
+
+    def run(i, job):
+        try:
+            barrier.wait()
+            results[i] = job()
+        except Exception as e:  # noqa: BLE001 - reported to the test
+            results[i] = e
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results

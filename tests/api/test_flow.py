@@ -19,7 +19,8 @@ def play_to_end(client, game_id, pick=lambda moves: moves[0]) -> dict:
             f"/api/games/{game_id}/moves", {**move, "version": game["version"]}, format="json"
         )
         assert response.status_code == 200, response.json()
-        game = response.json()
+        assert response.json()["version"] == game["version"] + 1  # the game after this move
+        game = client.get(f"/api/games/{game_id}").json()  # and after the AI's replies
     raise AssertionError("the game did not end")
 
 

@@ -46,7 +46,8 @@ def test_a_retry_after_the_game_moved_on_still_returns_the_first_response(table)
 def test_a_key_is_only_shared_by_the_same_person(table):
     game_id, clients = table
     at = version(game_id)
-    assert pass_with_key(clients[0], game_id, "k", first_pass(clients[0], game_id), at)
+    mine = pass_with_key(clients[0], game_id, "k", first_pass(clients[0], game_id), at)
+    assert mine.status_code == 200, mine.json()
     theirs = pass_with_key(clients[1], game_id, "k", first_pass(clients[1], game_id), at + 1)
     assert theirs.status_code == 200, theirs.json()
     assert theirs.json()["your_seat"] == 1

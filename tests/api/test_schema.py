@@ -4,6 +4,8 @@ The last test is a Schemathesis run over every documented operation, authenticat
 a token, checking that nothing answers 500 and every response matches its schema.
 """
 
+import itertools
+
 import pytest
 import schemathesis
 from drf_spectacular.validation import validate_schema
@@ -15,7 +17,7 @@ from schemathesis.specs.openapi.checks import response_schema_conformance
 
 import games.urls
 from barkside.wsgi import application
-from tests.helpers import client_for
+from tests.helpers import PASSWORD, client_for
 
 from .conftest import create
 
@@ -27,7 +29,7 @@ GAMES_OPERATIONS = {
     ("/api/games/{game_id}", "get"): {401, 403, 404},
     ("/api/games/{game_id}/join", "post"): {400, 401, 403, 404, 409},
     ("/api/games/{game_id}/leave", "post"): {401, 403, 404, 409},
-    ("/api/games/{game_id}/moves", "post"): {400, 401, 403, 404, 409, 429},
+    ("/api/games/{game_id}/moves", "post"): {400, 401, 403, 404, 409, 422, 429},
     ("/api/games/{game_id}/retake", "post"): {401, 403, 404, 409},
     ("/api/games/{game_id}/record", "get"): {401, 403, 404, 409},
     ("/api/games/{game_id}/resign", "post"): {401, 403, 404, 409},
@@ -88,16 +90,36 @@ def moderator_token(moderator):
     return Token.objects.create(user=moderator).key
 
 
-def test_every_operation_answers_without_error_and_as_documented(token, moderator_token, alice):
+# They end the token they are called with: each example gets a fresh user and token.
+FRESH_TOKEN_OPERATIONS = {"POST /api/auth/logout", "POST /api/auth/password"}
+
+
+@pytest.fixture
+def fresh_token(django_user_model):
+    """`fresh_token()`: the API token of a new user whose password is PASSWORD."""
+    made = itertools.count()
+
+    def make() -> str:
+        user = django_user_model.objects.create_user(f"fresh{next(made)}", password=PASSWORD)
+        return Token.objects.create(user=user).key
+
+    return make
+
+
+def test_every_operation_answers_without_error_and_as_documented(
+    token, moderator_token, fresh_token, alice
+):
     """Schemathesis over every operation, as alice with her token; the operations marked
-    `x-moderators-only` as a moderator, last (they may warn, mute or ban whoever they hit).
+    `x-moderators-only` as a moderator, last (they may warn, mute or ban whoever they hit);
+    logout and password change with a fresh user's token each time, every other password
+    change with the right old password and a strong new one, so both succeed as well as fail.
 
     Run through Hypothesis directly: schemathesis' pytest plugin (`from_fixture`) fails on
     pytest 9 (`Function` has no `_nodeid`), and loading the schema at import would need
     the database before pytest-django allows it.
     """
     api = schemathesis.openapi.from_wsgi(SCHEMA_URL, application)
-    failures, statuses = {}, {}
+    failures, statuses, turns = {}, {}, itertools.count()
     operations = sorted((result.ok() for result in api.get_all_operations()), key=moderators_only)
     assert len(operations) >= len(GAMES_OPERATIONS)
     assert any(map(moderators_only, operations))
@@ -113,8 +135,11 @@ def test_every_operation_answers_without_error_and_as_documented(token, moderato
             phases=[Phase.explicit, Phase.generate],
         )
         def call(case):
-            Token.objects.get_or_create(key=token, defaults={"user": alice})  # after logout
             key = moderator_token if moderators_only(case.operation) else token
+            if case.operation.label in FRESH_TOKEN_OPERATIONS:
+                key = fresh_token()
+                if isinstance(case.body, dict) and "old_password" in case.body and next(turns) % 2:
+                    case.body.update(old_password=PASSWORD, new_password=f"Doghouse-{key[:8]}")
             response = case.call_and_validate(
                 headers={"Authorization": f"Token {key}"},
                 checks=[not_a_server_error, response_schema_conformance],
@@ -128,6 +153,8 @@ def test_every_operation_answers_without_error_and_as_documented(token, moderato
     for label, seen in statuses.items():  # the token worked: every operation got past auth
         if not seen - {401, 403}:
             failures[label] = f"only answered {seen}"
+    assert 204 in statuses["POST /api/auth/logout"]
+    assert 200 in statuses["POST /api/auth/password"]
     assert not failures, "\n\n".join(f"{label}:\n{error}" for label, error in failures.items())
 
 

@@ -26,7 +26,9 @@ def test_a_move_on_one_phone_appears_on_the_other_without_reload(new_phone):
     bob.locator(".hand-card").nth(1).click()
     bob.locator("#act-pass").click()
 
-    # Whoever of the two is to play moves; the other phone shows the move.
+    # Whoever of the two is to play moves; the other phone shows the move in its history.
+    for page in (alice, bob):
+        page.get_by_role("button", name="History").click()
     for _ in range(20):
         for mover, watcher in ((alice, bob), (bob, alice)):
             table = mover.locator("section.table")

@@ -5,6 +5,8 @@ text and reports it from the message; a moderator on a desktop opens the report 
 Django admin, sees the chat around it (escaped) and warns Bob with a reason.
 """
 
+import re
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from playwright.sync_api import expect
@@ -19,6 +21,7 @@ REASON = "Abusive chat at table: first warning."
 
 
 def open_chat(page):
+    page.get_by_role("button", name=re.compile(r"^Chat")).click()
     chat = page.locator("details.chat-details")
     if chat.get_attribute("open") is None:
         chat.locator("summary").click()
@@ -46,6 +49,7 @@ def test_a_reported_chat_message_reaches_the_moderator_who_warns(
     seat_alice_and_bob(alice, bob)
 
     # The report and mute actions are on the other person's seat, big enough to tap.
+    alice.get_by_role("button", name="Players").click()
     report_bob = alice.get_by_role("button", name="Report bob")
     expect(report_bob).to_be_visible()
     box = report_bob.bounding_box()
@@ -137,8 +141,10 @@ def test_a_reported_chat_message_reaches_the_moderator_who_warns(
 def test_the_table_remembers_whom_you_muted(new_phone, live_server, transactional_db):
     alice, bob = new_phone(), new_phone()
     seat_alice_and_bob(alice, bob)
+    alice.get_by_role("button", name="Players").click()
     alice.get_by_role("button", name="Mute bob").click()
     expect(alice.get_by_role("button", name="Unmute bob")).to_be_visible()
     alice.reload()
     expect(alice.locator(".hand-card").first).to_be_visible()
+    alice.get_by_role("button", name="Players").click()
     expect(alice.get_by_role("button", name="Unmute bob")).to_be_visible()

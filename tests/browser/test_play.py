@@ -115,7 +115,8 @@ def test_a_round_against_two_ai_players_on_a_phone(phone):
 
     # The round ended: the last-card step is shown and a doghouse took the caught cards.
     expect(phone.locator(".last-round")).to_be_attached()
-    assert phone.locator(".seat .doghouse .card").count() >= 3
+    phone.get_by_role("button", name="Players").click()
+    assert phone.locator(".player .doghouse .card").count() >= 3
     game = Game.objects.get(pk=game_id)
     moves = [m for r in game.state["rounds"] for m in r["moves"] if m["seat"] == 0]
     assert any("tuck" in m for m in moves)

@@ -4,41 +4,17 @@ Runs on the suite's database: SQLite in `make test` (writers serialized by BEGIN
 IMMEDIATE) and PostgreSQL in CI (row locks, SKIP LOCKED).
 """
 
-import threading
 from collections import Counter
-
-from django.db import connection
 
 from games.models import Game, Seat
 from matchmaking import services
 from matchmaking.errors import MatchmakingError
 from matchmaking.models import QueueEntry
+from tests.helpers import at_once
 
 from .conftest import T0, later, queue
 
 PLAYERS = 30
-
-
-def at_once(*jobs):
-    """Run the jobs in threads released together; their results (or exceptions)."""
-    barrier = threading.Barrier(len(jobs))
-    results = [None] * len(jobs)
-
-    def run(i, job):
-        try:
-            barrier.wait()
-            results[i] = job()
-        except Exception as e:  # noqa: BLE001 - reported to the test
-            results[i] = e
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
 
 
 def assert_whole_tables():

@@ -12,7 +12,7 @@ from barkside.errors import ServiceError
 from moderation import services
 from moderation.models import ModerationAction, WarningSeen
 from tests.helpers import client_for, web_client
-from tests.realtime.sockets import run, session_cookie, socket
+from tests.realtime.sockets import run, session_cookie, socket, user_messages
 
 MARKUP = '<script>alert(1)</script><img src=x onerror="alert(2)"> & be kind'
 
@@ -100,13 +100,6 @@ def test_a_reason_with_markup_comes_back_as_the_same_plain_text(moderator, bob):
 # --- live, on /ws/me/ ----------------------------------------------------------------------
 
 
-async def received(ws) -> list[dict]:
-    got = []
-    while not await ws.receive_nothing(0.2):
-        got.append(await ws.receive_json_from())
-    return got
-
-
 def test_the_warned_user_hears_it_on_their_own_stream_at_once(moderator, bob, memory_layer):
     cookie = session_cookie(bob)
 
@@ -116,7 +109,7 @@ def test_the_warned_user_hears_it_on_their_own_stream_at_once(moderator, bob, me
         warning = await database_sync_to_async(services.user_warn)(
             moderator=moderator, user=bob, reason=MARKUP
         )
-        assert await received(ws) == [{"type": "warned", "warning": warning.pk}]
+        assert await user_messages(ws, bob.pk) == [{"type": "warned", "warning": warning.pk}]
         await ws.disconnect()
 
     run(scenario)
@@ -131,7 +124,7 @@ def test_nobody_else_hears_of_a_warning(moderator, alice, bob, memory_layer):
         await database_sync_to_async(services.user_warn)(
             moderator=moderator, user=bob, reason="mind your words"
         )
-        assert await received(ws) == []
+        assert await user_messages(ws, alice.pk) == []
         await ws.disconnect()
 
     run(scenario)
@@ -147,7 +140,7 @@ def test_a_refused_warning_sends_nothing(moderator, bob, staff, memory_layer):
         for who, reason in ((moderator, "  "), (staff, "not a moderator")):
             with pytest.raises(ServiceError):
                 await warn(moderator=who, user=bob, reason=reason)
-        assert await received(ws) == []
+        assert await user_messages(ws, bob.pk) == []
         await ws.disconnect()
 
     run(scenario)

@@ -49,6 +49,7 @@ class PushService:
 @pytest.fixture
 def push_service(settings):
     settings.PUSH_ALLOW_HTTP_ENDPOINTS = True
+    settings.PUSH_ALLOW_LOCAL_ENDPOINTS = True  # the fake service is on 127.0.0.1
     celery_app.conf.task_always_eager = True
     service = PushService()
     yield service

@@ -7,6 +7,7 @@ Every test here uses a transactional database: broadcasts and AI turns are sched
 import pytest
 
 from .processes import (
+    DatabaseSwitch,
     Processes,
     database_url_for_tests,
     redis_for_tests,
@@ -25,12 +26,16 @@ def redis_base_url():
 
 @pytest.fixture
 def redis_url(redis_base_url):
-    """A Redis database of the tests' own (number 5), emptied first."""
+    """The tests' Redis database, emptied first: REDIS_URL's own database number.
+
+    Not a fixed number: test sessions sharing one Redis server (developers side by side,
+    parallel CI jobs) would empty each other's database and their workers would take
+    each other's tasks. Each session names its own database in REDIS_URL.
+    """
     import redis
 
-    url = redis_base_url.rsplit("/", 1)[0] + "/5"
-    redis.Redis.from_url(url).flushdb()
-    return url
+    redis.Redis.from_url(redis_base_url).flushdb()
+    return redis_base_url
 
 
 @pytest.fixture
@@ -76,3 +81,9 @@ def server(processes, stack_env):
         return processes.server({**stack_env, **env})
 
     return start
+
+
+@pytest.fixture
+def database_switch(transactional_db, tmp_path) -> DatabaseSwitch:
+    """`database_switch.url` for child processes; `with database_switch.off():` refuses them."""
+    return DatabaseSwitch(tmp_path)

@@ -62,7 +62,8 @@ def use_broker(url: str):
 def _switch_broker(url: str) -> None:
     # Forget the app's pools; kombu keeps one pool per broker URL and hands it back.
     celery_app._after_fork()
-    celery_app.conf.broker_url = url
+    # Both names: with the CELERY_ namespace, Celery 5.6 reads the prefixed one first.
+    celery_app.conf.update(broker_url=url, CELERY_BROKER_URL=url)
 
 
 class Processes:
@@ -137,7 +138,7 @@ def http_ok(url: str) -> bool:
 
 
 def api(base: str, method: str, path: str, token: str | None = None, body=None, headers=None):
-    """(status, JSON body) of one API request."""
+    """(status, JSON body) of one API request; a body that is not JSON comes as text."""
     headers = {"Content-Type": "application/json", **(headers or {})}
     if token:
         headers["Authorization"] = f"Token {token}"
@@ -147,7 +148,11 @@ def api(base: str, method: str, path: str, token: str | None = None, body=None, 
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, json.loads(response.read() or b"null")
     except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read() or b"null")
+        raw = e.read()
+        try:
+            return e.code, json.loads(raw or b"null")
+        except ValueError:
+            return e.code, raw.decode(errors="replace")
 
 
 def ws_connect(base: str, path: str, token: str):
@@ -171,3 +176,90 @@ def next_game(ws, predicate=lambda message: True, timeout: float = 20.0) -> dict
         if message["type"] == "game" and predicate(message):
             return message
     raise AssertionError(f"no matching game message within {timeout}s")
+
+
+class DatabaseSwitch:
+    """The test database as child processes reach it, with a switch to refuse them.
+
+    While `off()`, every new connection fails with a real OperationalError, and this
+    test process keeps its own open connection. PostgreSQL: the database stops allowing
+    connections. SQLite: the processes open it through a symbolic link, which points at
+    nothing meanwhile.
+    """
+
+    def __init__(self, folder: Path):
+        self.url = database_url_for_tests()
+        self.database = settings.DATABASES["default"]
+        self.link = None
+        if self.database["ENGINE"] == "django.db.backends.sqlite3":
+            self.target = Path(self.database["NAME"]).resolve()
+            self.link = folder / "database-link.sqlite3"
+            self.link.symlink_to(self.target)
+            self.url = f"sqlite:///{self.link}"
+
+    @contextlib.contextmanager
+    def off(self):
+        self._allow(False)
+        try:
+            yield
+        finally:
+            self._allow(True)
+
+    def _allow(self, allowed: bool) -> None:
+        if self.link is not None:
+            self.link.unlink()
+            self.link.symlink_to(self.target if allowed else self.link.parent / "gone" / "db")
+            return
+        import psycopg
+        from psycopg import sql
+
+        # PostgreSQL will not change this for the database one is connected to.
+        db = self.database
+        server = {"host": db.get("HOST") or "127.0.0.1", "port": db.get("PORT") or 5432}
+        with psycopg.connect(
+            dbname="postgres", user=db["USER"], password=db.get("PASSWORD"), **server
+        ) as admin:
+            admin.autocommit = True
+            statement = sql.SQL("ALTER DATABASE {} ALLOW_CONNECTIONS {}")
+            admin.execute(statement.format(sql.Identifier(db["NAME"]), sql.Literal(allowed)))
+
+
+# --- process trees ------------------------------------------------------------------------
+
+
+def descendants(root: int) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = set(), [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def group_leader(pids: set[int], name: str) -> int | None:
+    """The process among `pids` that leads its own group and runs `name` (a stack child)."""
+    for pid in pids:
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            group = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[2])
+        except (OSError, IndexError, ValueError):
+            continue
+        if group == pid and name in cmdline.split() and alive(pid):
+            return pid
+    return None

@@ -14,7 +14,7 @@ from games.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED
 from games.models import Game, GameEvent
 from tests.helpers import client_for
 
-from .sockets import run, session_cookie, socket
+from .sockets import game_messages, run, session_cookie, socket
 
 # What a seat may see; a spectator sees the public part only.
 OWN_KEYS = {"seat", "hand", "passed_cards", "received_cards", "legal_moves"}
@@ -172,6 +172,10 @@ def test_an_unknown_token_is_closed_with_4401(table):
     assert close_code_of(f"/ws/games/{table.pk}/", token="0" * 40) == CLOSE_UNAUTHENTICATED
 
 
+def test_a_token_with_a_nul_byte_is_closed_with_4401(table):
+    assert close_code_of(f"/ws/games/{table.pk}/", token="a\x00b") == CLOSE_UNAUTHENTICATED
+
+
 def test_a_token_in_the_subprotocol_signs_in_and_is_not_echoed(table, bob):
     token = Token.objects.create(user=bob).key
 
@@ -216,7 +220,7 @@ def test_a_move_over_the_socket_goes_through_the_service(table, alice, bob):
         assert answer["game"] == await expected(table.pk, alice)
         assert answer["game"]["view"]["passed"][0]
         assert (await bobs.receive_json_from())["version"] == table.version + 1
-        await mine.receive_nothing(0.2)  # its own broadcast is not sent a second time
+        assert await game_messages(mine, table.pk) == []  # its own broadcast: not sent again
         await mine.disconnect()
         await bobs.disconnect()
 
@@ -253,6 +257,56 @@ def test_a_stale_move_over_the_socket_answers_the_api_error_shape(table, alice):
         "status": 409,
         "request_id": 7,
     }
+
+
+def test_a_socket_move_resent_after_a_reconnect_is_applied_once_and_answered_the_same(
+    table, alice, bob
+):
+    move = engine.view(table.state, 0)["legal_moves"][0]
+    message = {"type": "move", **move, "version": table.version, "request_id": "pass-1"}
+    first = socket_answer(table, alice, message)
+    assert (first["type"], first["version"]) == ("game", table.version + 1)
+    game = Game.objects.get(pk=table.pk)
+    bobs = engine.view(game.state, 1)["legal_moves"][0]  # the game moves on meanwhile
+    services.game_move(game_id=table.pk, user=bob, version=game.version, **_args(bobs))
+    again = socket_answer(table, alice, message)  # a new socket: the old one was lost
+    assert again == first
+    assert Game.objects.get(pk=table.pk).version == table.version + 2
+    assert GameEvent.objects.filter(game=table, seat=0, version__gt=table.version).count() == 1
+
+
+def test_a_refused_socket_move_resent_is_refused_the_same(table, alice):
+    hand = engine.view(table.state, 0)["hand"]
+    message = {"type": "move", "kind": "play", "cards": hand[:1], "version": table.version}
+    first = socket_answer(table, alice, {**message, "request_id": "early-play"})
+    assert (first["type"], first["status"]) == ("error", 400)
+    assert socket_answer(table, alice, {**message, "request_id": "early-play"}) == first
+    assert Game.objects.get(pk=table.pk).version == table.version
+
+
+def test_a_socket_request_id_and_a_rest_idempotency_key_are_one_key(table, alice):
+    move = engine.view(table.state, 0)["legal_moves"][0]
+    message = {"type": "move", **move, "version": table.version, "request_id": 42}
+    first = socket_answer(table, alice, message)
+    assert first["type"] == "game"
+    rest = client_for(alice).post(
+        f"/api/games/{table.pk}/moves",
+        {**move, "version": table.version},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="42",  # an integer request_id is its decimal text
+    )
+    assert rest.status_code == 200, rest.json()
+    assert rest.json() == first["game"]
+    assert Game.objects.get(pk=table.pk).version == table.version + 1
+
+
+def test_a_request_id_too_long_for_a_key_refuses_the_move(table, alice):
+    move = engine.view(table.state, 0)["legal_moves"][0]
+    message = {"type": "move", **move, "version": table.version, "request_id": "r" * 65}
+    answer = socket_answer(table, alice, message)
+    assert (answer["code"], answer["status"]) == ("bad_idempotency_key", 400)
+    assert answer["request_id"] == "r" * 65
+    assert Game.objects.get(pk=table.pk).version == table.version
 
 
 def test_socket_moves_share_the_rest_moves_budget(table, alice, throttle_rate):
@@ -295,6 +349,22 @@ def test_a_message_that_is_not_json_answers_malformed(table, alice):
     assert (answer["type"], answer["code"]) == ("error", "malformed")
 
 
+def test_a_deeply_nested_message_answers_malformed_and_the_socket_stays_open(table, alice):
+    cookie = session_cookie(alice)
+
+    async def scenario():
+        ws = socket(f"/ws/games/{table.pk}/", cookie)
+        await connected(ws)
+        await ws.send_to(text_data="[" * 100_000 + "]" * 100_000)  # exhausts json's stack
+        answer = await ws.receive_json_from()
+        assert (answer["type"], answer["code"], answer["status"]) == ("error", "malformed", 400)
+        await ws.send_json_to({"type": "sync"})
+        assert (await ws.receive_json_from())["version"] == table.version
+        await ws.disconnect()
+
+    run(scenario)
+
+
 def test_an_unknown_message_type_answers_unknown_type(table, alice):
     answer = socket_answer(table, alice, {"type": "shout"})
     assert answer["code"] == "unknown_type"
@@ -309,7 +379,7 @@ def test_a_client_that_missed_a_broadcast_syncs_to_the_current_view(table, alice
         # The layer drops the broadcast (at capacity, or while the client reconnects).
         monkeypatch.setattr(realtime, "game_changed", lambda game_id, version: None)
         await move_first_legal(table.pk, bob)
-        await ws.receive_nothing(0.2)
+        assert await game_messages(ws, table.pk) == []
         await ws.send_json_to({"type": "sync", "request_id": "s"})
         message = await ws.receive_json_from()
         assert (message["version"], message["request_id"]) == (table.version + 1, "s")
@@ -328,7 +398,7 @@ def test_a_late_or_repeated_broadcast_sends_nothing_new(table, alice):
         group = realtime.game_group(table.pk)
         message = {"type": "game.changed", "game": table.pk, "version": table.version}
         await get_channel_layer().group_send(group, message)
-        await ws.receive_nothing(0.2)
+        assert await game_messages(ws, table.pk) == []
         await ws.disconnect()
 
     run(scenario)

@@ -1,4 +1,5 @@
-"""`make run` on a fresh database with REDIS_URL unset: the whole stack, then one Ctrl-C."""
+"""`make run` on a fresh database with REDIS_URL unset: the whole stack, a worker and beat
+killed and started again by it, then one Ctrl-C."""
 
 import contextlib
 import os
@@ -10,34 +11,19 @@ from pathlib import Path
 
 from barkside.stack import free_port
 
-from .processes import BASE_DIR, api, http_ok, next_game, wait_until, ws_connect
+from .processes import (
+    BASE_DIR,
+    alive,
+    api,
+    descendants,
+    group_leader,
+    http_ok,
+    next_game,
+    wait_until,
+    ws_connect,
+)
 
 UNSET = ("REDIS_URL", "DATABASE_URL", "CHANNEL_LAYER", "CELERY_TASK_ALWAYS_EAGER", "PORT")
-
-
-def descendants(root: int) -> set[int]:
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(entry.name))
-    found, todo = set(), [root]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.add(child)
-            todo.append(child)
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def listening(port: int) -> bool:
@@ -96,6 +82,29 @@ def test_make_run_serves_the_game_and_one_ctrl_c_stops_everything(tmp_path):
         seen = descendants(make.pid)
         redis_port = int(re.search(r"private Redis at redis://127.0.0.1:(\d+)", log.read_text())[1])
         assert {"daphne", "worker", "beat", "redis-server"} <= _names(seen)
+
+        # A dead worker or beat is started again; the games go on.
+        killed = {name: group_leader(seen, name) for name in ("worker", "beat")}
+        for pid in killed.values():
+            os.kill(pid, signal.SIGKILL)
+
+        def restarted() -> bool:
+            now = descendants(make.pid)
+            return all(group_leader(now, name) not in (None, pid) for name, pid in killed.items())
+
+        wait_until(restarted, 30, make, log, "the worker and beat to be started again")
+        assert "stack: worker exited with -9; starting it again" in log.read_text()
+        status, game = api(
+            base,
+            "POST",
+            "/api/games",
+            token,
+            {"players": 3, "ai": ["random"] * 2, "time_per_move": 60},
+        )
+        assert status == 201, game
+        with ws_connect(base, f"/ws/games/{game['id']}/", token) as ws:
+            next_game(ws, lambda m: sum(m["game"]["view"]["passed"][1:]) == 2, 30)
+        seen |= descendants(make.pid)
 
         os.killpg(make.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
         make.wait(60)

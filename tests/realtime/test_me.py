@@ -5,7 +5,7 @@ from channels.db import database_sync_to_async
 from games import engine, services
 from games.models import Game
 
-from .sockets import run, session_cookie, socket
+from .sockets import run, session_cookie, socket, user_messages
 
 
 async def me(cookie):
@@ -15,13 +15,9 @@ async def me(cookie):
     return ws
 
 
-async def notices(ws) -> list[tuple[str, int]]:
-    """Every notice waiting on `ws` as (type, version)."""
-    got = []
-    while not await ws.receive_nothing(0.2):
-        message = await ws.receive_json_from()
-        got.append((message["type"], message["version"]))
-    return got
+async def notices(ws, user) -> list[tuple[str, int]]:
+    """Every notice `user`'s socket `ws` has been sent, as (type, version)."""
+    return [(m["type"], m["version"]) for m in await user_messages(ws, user.pk)]
 
 
 def test_the_creator_hears_that_the_game_started_and_that_they_are_to_pass(
@@ -35,7 +31,7 @@ def test_the_creator_hears_that_the_game_started_and_that_they_are_to_pass(
         ws = await me(cookie)
         await database_sync_to_async(services.game_join)(game_id=game.pk, user=carol)
         version = (await database_sync_to_async(Game.objects.get)(pk=game.pk)).version
-        assert await notices(ws) == [("game_started", version), ("your_turn", version)]
+        assert await notices(ws, alice) == [("game_started", version), ("your_turn", version)]
         await ws.disconnect()
 
     run(scenario)
@@ -66,22 +62,23 @@ def test_only_the_seat_to_act_hears_it_is_their_turn(table, alice, bob, carol):
         (next_seat,) = engine.to_act(after.state)
         for seat, ws in enumerate(sockets):
             expected = [("your_turn", after.version)] if seat == next_seat else []
-            assert await notices(ws) == expected
+            assert await notices(ws, people[seat]) == expected
             await ws.disconnect()
 
     run(scenario)
 
 
 def test_every_player_hears_that_the_game_ended(table, alice, bob, carol):
-    cookies = [session_cookie(p) for p in (alice, bob, carol)]
+    people = [alice, bob, carol]
+    cookies = [session_cookie(p) for p in people]
 
     async def scenario():
         sockets = [await me(c) for c in cookies]
         await database_sync_to_async(services.game_abort)(
             game_id=table.pk, version=table.version, reason="test"
         )
-        for ws in sockets:
-            assert await notices(ws) == [("game_ended", table.version + 1)]
+        for person, ws in zip(people, sockets, strict=True):
+            assert await notices(ws, person) == [("game_ended", table.version + 1)]
             await ws.disconnect()
 
     run(scenario)
@@ -95,7 +92,7 @@ def test_other_peoples_games_are_not_heard(table, outsider):
         await database_sync_to_async(services.game_abort)(
             game_id=table.pk, version=table.version, reason="test"
         )
-        assert await notices(ws) == []
+        assert await notices(ws, outsider) == []
         await ws.disconnect()
 
     run(scenario)

@@ -31,17 +31,17 @@ def listen(game_id) -> str:
     return channel
 
 
-def received(channel, wait: float = 0.3) -> list[dict]:
-    """Every message the layer holds for `channel`, waiting `wait` seconds for each."""
+def received(channel, game_id) -> list[dict]:
+    """Every message the layer holds for `channel`: those before a fence sent now."""
     layer = get_channel_layer()
+    fence = {"type": "fence"}
 
     async def drain():
+        await layer.group_send(realtime.game_group(game_id), fence)
         messages = []
-        while True:
-            try:
-                messages.append(await asyncio.wait_for(layer.receive(channel), wait))
-            except TimeoutError:
-                return messages
+        while (message := await asyncio.wait_for(layer.receive(channel), 10)) != fence:
+            messages.append(message)
+        return messages
 
     return async_to_sync(drain)()
 
@@ -56,7 +56,7 @@ def test_a_rolled_back_move_sends_no_broadcast_and_queues_no_task(vs_ai, queued)
     with pytest.raises(Rollback), transaction.atomic():
         services.apply_move(vs_ai.pk, Actor("player", 0), alices_pass(vs_ai), vs_ai.version)
         raise Rollback
-    assert received(channel) == []
+    assert received(channel, vs_ai.pk) == []
     assert queued == []
     assert Game.objects.get(pk=vs_ai.pk).version == vs_ai.version
 
@@ -65,5 +65,7 @@ def test_the_same_move_committed_broadcasts_and_wakes_the_ai(vs_ai, queued):
     channel = listen(vs_ai.pk)
     services.apply_move(vs_ai.pk, Actor("player", 0), alices_pass(vs_ai), vs_ai.version)
     version = vs_ai.version + 1
-    assert received(channel) == [{"type": "game.changed", "game": vs_ai.pk, "version": version}]
+    assert received(channel, vs_ai.pk) == [
+        {"type": "game.changed", "game": vs_ai.pk, "version": version}
+    ]
     assert queued == [(vs_ai.pk, version)]

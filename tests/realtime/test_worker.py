@@ -68,3 +68,24 @@ def test_a_move_posted_to_one_server_reaches_a_socket_on_another(alice, worker, 
         answer = play_first_legal(first, token, game.pk, next_game(ws, only_mine_to_act))
         pushed = next_game(ws, lambda m: m["version"] >= answer["version"])
         assert pushed["game"]["view"]["moves"] or pushed["game"]["view"]["passed"][0]
+
+
+def test_an_ai_turn_that_meets_a_database_error_is_tried_again(
+    processes, stack_env, database_switch
+):
+    """A worker whose database refuses it retries the AI turn (OperationalError, backoff)."""
+    worker = processes.worker({**stack_env, "DATABASE_URL": database_switch.url})
+    log = next(path for _, proc, path in processes.procs if proc is worker)
+    game = Game.objects.create(players=3, time_per_move=300)
+    Seat.objects.bulk_create(Seat(game=game, number=n, ai_level="random") for n in range(3))
+    with database_switch.off():
+        with transaction.atomic():
+            services._start(game)  # queues the first AI turn on commit
+        wait_until(lambda: b"retry: Retry in" in log.read_bytes(), 30, worker, log, "a retry")
+    started = game.version + 1
+
+    def ai_moved():
+        return Game.objects.get(pk=game.pk).version > started
+
+    wait_until(ai_moved, 60, worker, log, "the retried AI turn")
+    assert "OperationalError" in log.read_text(errors="replace")

@@ -55,6 +55,7 @@ export const api = {
   join: (id, inviteCode) => post(`games/${id}/join`, inviteCode ? { invite_code: inviteCode } : {}),
   leave: (id) => post(`games/${id}/leave`),
   retake: (id) => post(`games/${id}/retake`),
+  resign: (id) => post(`games/${id}/resign`),
   // `version` makes a repeated tap fail as stale instead of moving twice.
   // (An Idempotency-Key header would make retries safe too; the server's store of the
   // response currently fails on its datetimes, see the report.)

@@ -32,10 +32,20 @@ export function setLang(code) {
   document.documentElement.lang = code;
 }
 
+// Plural forms are objects keyed by Intl.PluralRules category ({one, other}, and
+// others where a language has them), chosen by the count `n` (or `k`).
+const pluralRules = {};
+function pluralForm(forms, params) {
+  pluralRules[current] ??= new Intl.PluralRules(current);
+  const form = forms[pluralRules[current].select(Number(params.n ?? params.k))];
+  return form ?? forms.other;
+}
+
 // t("key", {name: "bob"}) — "{name}" placeholders; a missing key falls back to English.
 export function t(key, params = {}) {
   let text = TABLES[current][key] ?? en[key] ?? key;
   if (typeof text === "function") text = text(params);
+  else if (typeof text === "object") text = pluralForm(text, params);
   return String(text).replace(/\{(\w+)\}/g, (m, name) => (name in params ? params[name] : m));
 }
 

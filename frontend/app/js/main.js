@@ -7,6 +7,7 @@ import { renderAuth } from "./screens/auth.js";
 import { renderHome } from "./screens/home.js";
 import { renderNewGame } from "./screens/newgame.js";
 import { renderGame, joinAndOpen } from "./screens/table.js";
+import { renderRecordFile, renderReplay } from "./screens/record.js";
 import { renderRules } from "./screens/rules.js";
 import { renderSettings } from "./screens/settings.js";
 import { renderMatchmaking } from "./screens/matchmaking.js";
@@ -28,7 +29,9 @@ const ROUTES = [
   [/^#\/players\/([^/?#]+)$/, (m) => renderProfile(safeDecode(m[1])), false],
   [/^#\/leaderboard(?:\?(.*))?$/, (m) => renderLeaderboard(new URLSearchParams(m[1] || "")), false],
   [/^#\/game\/(\d+)$/, (m) => renderGame(Number(m[1])), true],
-  [/^#\/join\/(\d+)\/([\w-]+)$/, (m) => joinAndOpen(Number(m[1]), m[2]), true],
+  [/^#\/game\/(\d+)\/replay$/, (m) => renderReplay(Number(m[1])), true],
+  [/^#\/record$/, () => renderRecordFile(), false],
+  [/^#\/join\/(\d+)\/([\w-]+)(?:\?.*)?$/, (m) => joinAndOpen(Number(m[1]), m[2]), true],
   [/^#?\/?$/, () => renderHome(), true],
 ];
 
@@ -59,7 +62,7 @@ export function route() {
     if (needsUser && !session.get().user) {
       if (!session.get().online || session.get().bootError) return renderOffline();
       sessionStorage.setItem(AFTER_SIGN_IN, hash);
-      navigate("#/login");
+      navigate(hash.startsWith("#/join/") ? "#/signup" : "#/login"); // an invite: most are new here
       return;
     }
     cleanup = render(match) || null;
@@ -82,30 +85,45 @@ function renderOffline() {
   );
 }
 
+const RETRY_MS = 5000;
+let retryTimer = null;
+
+function showBanner(offline) {
+  const banner = document.getElementById("offline-banner");
+  banner.textContent = offline ? t("offline.banner") : "";
+  banner.hidden = !offline;
+}
+
+// The network came back (or may have): if the server could not be reached at start,
+// ask again and open the screen that was asked for, with no tap needed.
 function updateOnline() {
   const online = navigator.onLine;
   session.set({ online });
-  const banner = document.getElementById("offline-banner");
-  banner.textContent = online ? "" : t("offline.banner");
-  banner.hidden = online;
+  showBanner(!online || !!session.get().bootError);
+  if (online && session.get().bootError) connectSession().then(() => { if (booted) route(); });
 }
 
-async function boot() {
-  window.addEventListener("online", updateOnline);
-  window.addEventListener("offline", updateOnline);
-  updateOnline();
+async function connectSession() {
+  clearTimeout(retryTimer);
   try {
     await api.csrf();
     session.set({ user: await api.me(), bootError: false });
   } catch (err) {
     // 401/403: nobody is signed in. 0: the server can't be reached (offline).
     session.set({ user: null, bootError: err.status === 0 || err.status >= 500 });
-    if (err.status === 0) {
-      const banner = document.getElementById("offline-banner");
-      banner.textContent = t("offline.banner");
-      banner.hidden = false;
-    }
   }
+  showBanner(!navigator.onLine || session.get().bootError);
+  // The `online` event does not come when the server, not the network, was away.
+  if (session.get().bootError) {
+    retryTimer = setTimeout(() => connectSession().then(() => { if (!session.get().bootError) route(); }), RETRY_MS);
+  }
+}
+
+async function boot() {
+  window.addEventListener("online", updateOnline);
+  window.addEventListener("offline", updateOnline);
+  session.set({ online: navigator.onLine });
+  await connectSession();
   booted = true;
   window.addEventListener("hashchange", route);
   route();

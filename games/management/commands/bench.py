@@ -11,6 +11,21 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("target", choices=sorted(BENCHMARKS))
         parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+        load = parser.add_argument_group("load", "options of `bench load` (a running stack)")
+        load.add_argument("--url", help="drive this running stack instead of starting one")
+        load.add_argument("--tables", type=int, help="3-person tables (default 2)")
+        load.add_argument("--people", type=int, help="people, 3 a table (instead of --tables)")
+        load.add_argument(
+            "--socket-share", type=float, help="share of moves sent over the game socket, 0..1"
+        )
+        load.add_argument("--web-processes", type=int, help="daphne processes of a started stack")
+        load.add_argument("--idle-sockets", type=int, help="only open N idle game sockets")
+        load.add_argument(
+            "--finish", action="store_true", default=None, help="then play every game to its end"
+        )
 
     def handle(self, *args, target, seconds, **options):
-        BENCHMARKS[target](self.stdout.write, seconds=seconds)
+        # Only the options given reach the benchmark, so other targets never see load's.
+        names = ("url", "tables", "people", "socket_share", "web_processes", "idle_sockets")
+        given = {k: options[k] for k in (*names, "finish") if options.get(k) is not None}
+        BENCHMARKS[target](self.stdout.write, seconds=seconds, **given)

@@ -4,8 +4,28 @@ import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
 import { appHeader } from "./chrome.js";
 
+// The invitation this sign-in was asked for, if any: "#/join/<id>/<code>?from=<name>".
+function invitedBy() {
+  const next = sessionStorage.getItem("barkside.after") || "";
+  const match = next.match(/^#\/join\/\d+\/[\w-]+\?(.*)$/);
+  return match ? new URLSearchParams(match[1]).get("from") : null;
+}
+
+// What the server would refuse, found before asking it, so every bad field shows at once.
+function localProblems(data, signup) {
+  const problems = {};
+  const name = String(data.get("username") || "");
+  const password = String(data.get("password") || "");
+  if (!name) problems.username = [t("auth.required")];
+  else if (signup && (name.length < 3 || name.length > 20)) problems.username = [t("auth.usernameLength")];
+  if (!password) problems.password = [t("auth.required")];
+  else if (signup && (password.length < 8 || /^\d+$/.test(password))) problems.password = [t("auth.passwordHint")];
+  return problems;
+}
+
 export function renderAuth(mode, onSignedIn) {
   const signup = mode === "signup";
+  const inviter = invitedBy();
   const error = h("p", { class: "form-error", id: "auth-error", role: "alert" });
   const field = (name, type, autocomplete, required = true) => {
     const id = `auth-${name}`;
@@ -42,6 +62,12 @@ export function renderAuth(mode, onSignedIn) {
     error.textContent = "";
     for (const f of [username, password, email]) if (f) f.hint.textContent = "";
     const data = new FormData(form);
+    const problems = localProblems(data, signup);
+    if (Object.keys(problems).length) {
+      for (const [name, messages] of Object.entries(problems)) ({ username, password })[name].hint.textContent = messages.join(" ");
+      error.textContent = t("auth.fixFields");
+      return;
+    }
     submit.disabled = true;
     try {
       await api.csrf();
@@ -71,6 +97,7 @@ export function renderAuth(mode, onSignedIn) {
         h("h1", {}, "Barkside"),
         h("p", { class: "tagline" }, t("app.tagline")),
       ),
+      inviter ? h("p", { class: "card-panel invited", role: "status" }, t("auth.invited", { name: inviter })) : null,
       form,
       h("p", { class: "center" }, h("a", { href: "#/rules" }, t("home.howToPlay"))),
     ),

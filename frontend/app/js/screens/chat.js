@@ -73,6 +73,15 @@ export class TableChat {
     this.updateLimit();
   }
 
+  // The table shows the chat in its middle, one tap away: open there, shut elsewhere.
+  open() {
+    if (!this.details.open) this.details.open = true;
+  }
+
+  shut() {
+    if (this.details.open) this.details.open = false;
+  }
+
   updateLimit() {
     this.limit.textContent = t("chat.limit", { n: this.input.value.length, max: CHAT_MAX });
   }

@@ -19,9 +19,7 @@ export function appHeader({ back = true, title = "Barkside", status = null } = {
 export function seatName(game, number) {
   if (game.your_seat === number) return t("seat.you");
   const seat = (game.seats || []).find((s) => s.number === number);
-  if (!seat) return t("seat.empty");
-  if (seat.username) return seat.username;
-  return t("seat.ai", { level: t(`level.${seat.ai_level}`) });
+  return seatOwner(game, number);
 }
 
 // seatName, linked to the player's profile when the seat is another person's.
@@ -34,5 +32,6 @@ export function seatNameLinked(game, number) {
 
 export function seatOwner(game, number) {
   const seat = (game.seats || []).find((s) => s.number === number);
-  return seat ? seat.username || t("seat.ai", { level: t(`level.${seat.ai_level}`) }) : t("seat.empty");
+  // The server names every seat (an AI: a dog's name and its level), the same everywhere.
+  return seat ? seat.name || seat.username : t("seat.empty");
 }

@@ -6,9 +6,9 @@ import { announce, h, mount, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { MeFeed } from "../socket.js";
 import { appHeader } from "./chrome.js";
+import { SPEEDS, wishesForm } from "./matchmakingform.js";
 
 const POLL_MS = 3000;
-export const SPEEDS = [[30, "time.30s"], [60, "time.1m"], [86400, "time.1d"], [259200, "time.3d"]];
 const WISHES_KEY = "barkside.queue";
 
 // "1:05", "1:02:03": time waited and time left.
@@ -166,58 +166,24 @@ export function renderMatchmaking() {
     announce(t("mm.queued"));
   }
 
+  // Joining the queue with the wishes the form gives (drawn in matchmakingform.js).
+  async function join(wish, { error, submit }) {
+    localStorage.setItem(WISHES_KEY, JSON.stringify(wish));
+    submit.disabled = true;
+    known = await myGameIds();
+    try {
+      const next = await api.queueJoin(wish);
+      if (next.queued) show(next);
+      else if (!(await findNewGame())) { submit.disabled = false; }
+    } catch (err) {
+      if (err.code === "already_queued") { poll(); return; }
+      error.textContent = err.status === 0 ? t("error.offline") : err.detail || t("error.generic");
+      submit.disabled = false;
+    }
+  }
+
   function drawForm() {
-    const saved = savedWishes();
-    const error = h("p", { class: "form-error", role: "alert" });
-    const sizes = h("fieldset", { class: "segmented" },
-      h("legend", {}, t("mm.sizes")),
-      [3, 4, 5, 6].map((n) => h("label", {},
-        h("input", { type: "checkbox", name: "sizes", value: n, checked: saved.sizes.includes(n), "aria-label": t("mm.sizeLabel", { n }) }),
-        h("span", { "aria-hidden": "true" }, String(n)))));
-    const speeds = h("fieldset", { class: "segmented" },
-      h("legend", {}, t("mm.speed")),
-      SPEEDS.map(([seconds, key]) => h("label", {},
-        h("input", { type: "radio", name: "time", value: seconds, checked: seconds === saved.time_per_move }),
-        h("span", {}, t(key)))),
-      h("p", { class: "hint" }, t("mm.speedHint")));
-    const kind = h("fieldset", { class: "segmented" },
-      h("legend", {}, t("mm.kind")),
-      [["rated", true], ["casual", false]].map(([value, rated]) => h("label", {},
-        h("input", { type: "radio", name: "kind", value, checked: rated === saved.rated }),
-        h("span", {}, t(`mm.${value}`)))));
-    const ai = h("div", { class: "field checkbox" },
-      h("input", { type: "checkbox", id: "mm-ai-fill", name: "ai_fill", checked: saved.ai_fill }),
-      h("label", { for: "mm-ai-fill" }, t("mm.aiFill")));
-    const submit = h("button", { class: "btn primary wide", type: "submit" }, t("mm.join"));
-    const form = h("form", { class: "card-panel" }, sizes, speeds, kind, ai, error, submit);
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      error.textContent = "";
-      const data = new FormData(form);
-      const wish = {
-        sizes: data.getAll("sizes").map(Number),
-        time_per_move: Number(data.get("time")),
-        rated: data.get("kind") === "rated",
-        ai_fill: data.get("ai_fill") === "on",
-      };
-      if (!wish.sizes.length) {
-        error.textContent = t("mm.pickSize");
-        return;
-      }
-      localStorage.setItem(WISHES_KEY, JSON.stringify(wish));
-      submit.disabled = true;
-      known = await myGameIds();
-      try {
-        const next = await api.queueJoin(wish);
-        if (next.queued) show(next);
-        else if (!(await findNewGame())) { submit.disabled = false; }
-      } catch (err) {
-        if (err.code === "already_queued") { poll(); return; }
-        error.textContent = err.status === 0 ? t("error.offline") : err.detail || t("error.generic");
-        submit.disabled = false;
-      }
-    });
-    body.replaceChildren(h("p", {}, t("mm.intro")), form);
+    body.replaceChildren(h("p", {}, t("mm.intro")), wishesForm(savedWishes(), join));
   }
 
   mount(

@@ -2,6 +2,7 @@
 // them (never seated together by matchmaking, and their chat hidden). Used at the table,
 // in its chat, on a profile and in Settings.
 import { api } from "../api.js";
+import { confirmDialog } from "./confirm.js";
 import { h, toast } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -68,23 +69,14 @@ export function openReportDialog({ username, gameId = null, message = null }) {
 
 // "Block bob?" with what a block does; `onConfirm` runs only if they say yes.
 function confirmBlock(username, onConfirm) {
-  const dialog = h("dialog", {
-    class: "confirm-dialog", "aria-labelledby": "block-h", "aria-describedby": "block-text",
+  return confirmDialog({
+    id: "block",
+    title: t("block.confirmTitle", { name: username }),
+    text: t("block.confirmText", { name: username }),
+    confirm: t("block.action"),
+    cancel: t("block.cancel"),
+    onConfirm,
   });
-  const close = () => { dialog.close(); dialog.remove(); };
-  const form = h("form", { method: "dialog" },
-    h("h2", { id: "block-h" }, t("block.confirmTitle", { name: username })),
-    h("p", { id: "block-text" }, t("block.confirmText", { name: username })),
-    h("div", { class: "actions" },
-      h("button", { type: "submit", class: "btn primary" }, t("block.action")),
-      h("button", { type: "button", class: "btn", onclick: close, autofocus: true }, t("block.cancel"))));
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    close();
-    onConfirm();
-  });
-  dialog.append(form);
-  return modal(dialog);
 }
 
 // One change of a mute or block: the request, then this page's memory of it and a toast.

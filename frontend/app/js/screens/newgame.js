@@ -54,7 +54,8 @@ export function renderNewGame(params) {
   const timeRadios = h("fieldset", { class: "segmented" },
     h("legend", {}, t("new.time")),
     TIMES.map(([seconds, key]) => h("label", {},
-      h("input", { type: "radio", name: "time", value: seconds, checked: seconds === 86400 }),
+      // Against the AI nobody waits a day: two minutes a move unless friends are asked.
+      h("input", { type: "radio", name: "time", value: seconds, checked: seconds === (friendsMode ? 86400 : 120) }),
       h("span", {}, t(key)))),
   );
   const submit = h("button", { class: "btn primary wide", type: "submit" }, t("new.create"));

@@ -45,13 +45,18 @@ export function renderOver(game, status) {
     if (!result.losers.length) headline = t("over.draw");
     else if (result.losers.includes(me)) headline = t("over.youLost");
     else if (result.winners.includes(me)) headline = t("over.youWon");
+    else if (me !== null && me !== undefined) headline = t("over.youSafe", { names: result.losers.map((s) => seatName(game, s)).join(", ") });
     else headline = t("over.someoneLost", { names: result.losers.map((s) => seatName(game, s)).join(", ") });
   }
+  // Your own place first: the screen is about you, then about the others.
+  const place = me !== null && me !== undefined && standings[me] !== undefined
+    ? t("over.yourPlace", { place: t("over.place", { n: standings[me] }), of: view.players })
+    : null;
   mount(
     appHeader({ title: t("table.title", { id: game.id }), status }),
     h("section", { class: "screen over" },
-      h("h1", {}, t("over.title")),
-      h("p", { class: "headline" }, headline),
+      h("h1", {}, headline),
+      h("p", { class: "headline" }, t("over.title"), place ? ` · ${place}` : ""),
       view.result ? h("p", {}, t(`over.reason.${result.reason}`, { names: result.losers.map((s) => seatName(game, s)).join(", ") })) : null,
       h("section", { class: "panel", "aria-labelledby": "standings-h" },
         h("h2", { id: "standings-h" }, t("over.standings")),
@@ -71,7 +76,9 @@ export function renderOver(game, status) {
           h("dt", {}, t("over.hash")), h("dd", {}, h("code", {}, view.seed_sha256 || game.seed_sha256)))),
       h("div", { class: "actions stack" },
         h("button", { class: "btn primary", type: "button", onclick: () => rematch(game) }, t("over.rematch")),
+        view.result ? h("a", { class: "btn", href: `#/game/${game.id}/replay` }, t("replay.open")) : null,
         h("button", { class: "btn", type: "button", onclick: () => downloadRecord(game) }, t("over.record")),
+        h("a", { class: "btn", href: "#/record" }, t("replay.fileTitle")),
         h("a", { class: "btn", href: "#/" }, t("nav.home"))),
     ),
   );

@@ -2,6 +2,7 @@
 import { api } from "../api.js";
 import { h, mount, toast } from "../dom.js";
 import { LANGUAGES, lang, setLang, t } from "../i18n.js";
+import { prefs, setPref } from "../prefs.js";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "../push.js";
 import { session } from "../store.js";
 import { appHeader } from "./chrome.js";
@@ -98,6 +99,16 @@ export function renderSettings({ rerender }) {
     refresh();
   });
 
+  // This device's table preferences: asked before each move, sound, vibration.
+  const tablePrefs = h("fieldset", {},
+    h("legend", {}, t("settings.table")),
+    ["confirmMoves", "sound", "vibrate"].map((name) => h("div", { class: "field checkbox" },
+      h("input", {
+        type: "checkbox", id: `pref-${name}`, checked: prefs()[name],
+        onchange: (e) => { setPref(name, e.target.checked); toast(t("settings.saved")); },
+      }),
+      h("label", { for: `pref-${name}` }, t(`settings.${name}`)))));
+
   mount(
     appHeader({ back: true }),
     h("section", { class: "screen settings" },
@@ -106,6 +117,7 @@ export function renderSettings({ rerender }) {
       h("div", { class: "card-panel" },
         h("div", { class: "field checkbox switch-row" }, toggle, h("label", { for: "push-toggle" }, t("settings.push"))),
         pushState),
+      h("div", { class: "card-panel" }, tablePrefs),
       user ? [ignoredPanel("blocked"), ignoredPanel("muted")] : null,
       user ? h("p", { class: "muted" }, t("settings.signedInAs", { name: user.username })) : null,
       user ? h("div", { class: "footer-links" },

@@ -1,18 +1,23 @@
 // The game route: live updates from the feed, queued so successive moves (an AI's,
 // say) appear one by one; the screen drawn is the waiting room, the table or game over.
+// State and the reducer of incoming views: tablestate.js; the table's pieces: tableparts.js.
 import { api } from "../api.js";
+import { cardsText } from "../cards.js";
 import { announce, h, mount, toast } from "../dom.js";
 import { t } from "../i18n.js";
+import { nudge, prefs } from "../prefs.js";
 import { GameFeed } from "../socket.js";
 import { session } from "../store.js";
 import { TableChat } from "./chat.js";
+import { confirmDialog } from "./confirm.js";
 import { openReportDialog, toggleMute } from "./moderation.js";
-import { appHeader, seatName } from "./chrome.js";
+import { appHeader } from "./chrome.js";
 import { renderOver } from "./over.js";
 import {
-  actionBar, handPanel, lastRoundPanel, moveText, passInfo, roundLog, seatsPanel, timeLeft,
-  trickPanel, turnBanner,
+  actionBar, handPanel, lastRoundPanel, passInfo, roundLog, seatStrip, seatsPanel, tableTabs,
+  timeLeft, trickPanel, turnBanner, LOW_TIME_MS,
 } from "./tableparts.js";
+import { newTableState, receive, selectedCards, tapCard } from "./tablestate.js";
 import { renderWaiting } from "./waiting.js";
 
 const STEP_MS = 700; // at least this long between two views, so each move can be read
@@ -33,14 +38,11 @@ function statusPill(status) {
 }
 
 export function renderGame(id) {
-  const ctx = {
-    id, game: null, status: "connecting", selected: [], busy: false, legalKey: "",
-    lastTrick: null, lastTrickFresh: false, freshInTrick: 0,
-    chat: null, muted: new Set(),
-  };
+  const ctx = newTableState(id);
   const queue = [];
   let timer = null;
   let lastShown = 0;
+  let screen = null; // "waiting" | "table" | "over": game over opens at the top
 
   mount(appHeader({ title: t("table.title", { id }) }), h("section", { class: "screen" }, h("p", { class: "loading" }, t("loading"))));
 
@@ -87,94 +89,51 @@ export function renderGame(id) {
       while (queue.length > 3) queue.shift();
       const game = queue.shift();
       if (game) {
-        show(game);
+        const wasMine = ctx.game && (ctx.game.view?.legal_moves || []).length > 0;
+        for (const m of receive(ctx, game)) announce(m);
+        if (!wasMine && (game.view?.legal_moves || []).length) nudge();
+        draw();
         lastShown = Date.now();
       }
       if (queue.length) pump();
     }, wait);
   }
 
-  function show(game) {
-    const prev = ctx.game;
-    if (prev && game.version < prev.version) return;
-    ctx.game = game;
-    narrate(prev, game);
-    draw();
-  }
-
-  // What changed since the last view: announced, and the trick that just ended kept.
-  function narrate(prev, game) {
-    const view = game.view;
-    const before = prev && prev.view;
-    ctx.freshInTrick = 0;
-    ctx.lastTrickFresh = false;
-    if (!view) return;
-    const legalKey = JSON.stringify(view.legal_moves || []) + view.hand?.join(",");
-    if (legalKey !== ctx.legalKey) {
-      ctx.legalKey = legalKey;
-      ctx.selected = [];
-    }
-    if (!before) return;
-    const messages = [];
-    const sameRound = before.round === view.round && before.history.length === view.history.length;
-    const oldMoves = sameRound ? before.moves : [];
-    if (!sameRound) {
-      // The rest of the finished round was played in between: announce its last plays.
-      const past = view.history[view.history.length - 1];
-      if (past && view.history.length > before.history.length) {
-        for (const m of past.moves.slice(before.round === view.history.length ? before.moves.length : 0)) messages.push(moveText(game, m));
-        messages.push(t("round.caught", { name: seatName(game, past.loser), cards: past.caught.join(" ") }));
-      }
-      ctx.lastTrick = null;
-    }
-    const newMoves = view.moves.slice(oldMoves.length);
-    for (const m of newMoves) messages.push(moveText(game, m));
-    if (view.trick) {
-      ctx.freshInTrick = Math.min(view.trick.moves.length, newMoves.length);
-      const oldTrickStart = oldMoves.length - (before.trick ? before.trick.moves.length : 0);
-      const newTrickStart = view.moves.length - view.trick.moves.length;
-      if (sameRound && newTrickStart > oldTrickStart) {
-        // Moves since the trick we last showed began, up to the new lead: the trick(s) just won.
-        ctx.lastTrick = { winner: view.trick.leader, moves: view.moves.slice(oldTrickStart, newTrickStart) };
-        ctx.lastTrickFresh = newMoves.length > 0;
-      }
-    }
-    if ((view.legal_moves || []).length && !(before.legal_moves || []).length) messages.push(t("turn.yours"));
-    if (game.status === "finished" && prev.status !== "finished") messages.push(t("over.title"));
-    for (const m of messages) announce(m);
-  }
-
   function tap(strength, index, count) {
-    const view = ctx.game.view;
-    const key = `${strength}:${index}`;
-    let sel = ctx.selected;
-    if (sel.includes(key)) {
-      sel = sel.filter((k) => k !== key);
-    } else if (view.phase === "passing") {
-      sel = [...sel, key].slice(-2);
-    } else {
-      const k = view.trick && view.trick.count;
-      const sameStrength = sel.filter((x) => x.startsWith(`${strength}:`));
-      if (k && view.to_act.includes(view.seat)) {
-        // Following: pick as many of this dog as the trick needs.
-        sel = [key];
-        for (let i = 0; i < count && sel.length < k; i += 1) if (i !== index) sel.push(`${strength}:${i}`);
-      } else {
-        sel = [...sameStrength, key];
-      }
-    }
-    ctx.selected = sel;
+    tapCard(ctx, strength, index, count);
     draw();
   }
 
-  async function move(m) {
+  function moveText(m) {
+    if (m.kind === "pass") return t("confirm.pass", { cards: cardsText(m.cards) });
+    return m.kind === "play" ? t("confirm.play", { cards: cardsText(m.cards) }) : t("confirm.tuck", { cards: cardsText(m.cards) });
+  }
+
+  function move(m) {
+    if (!prefs().confirmMoves) return send(m);
+    confirmDialog({
+      id: "confirm-move", title: t("confirm.title"), text: moveText(m),
+      confirm: t("confirm.yes"), cancel: t("confirm.no"), onConfirm: () => send(m),
+    });
+    return null;
+  }
+
+  async function send(m) {
     const game = ctx.game;
     ctx.busy = true;
     draw();
     try {
+      // The version of the view the move was chosen from: the server accepts it while
+      // nothing that bears on this choice has changed (README: stale moves).
       const next = await api.move(id, m.kind, m.cards, game.view.version);
       ctx.selected = [];
       feed.deliver(next);
+      // Shown at once, and the views queued before it dropped: they would show the move
+      // as not made yet, and offer it again.
+      const newer = queue.filter((g) => g.version > next.version);
+      queue.splice(0, queue.length, ...newer);
+      for (const line of receive(ctx, next)) announce(line);
+      lastShown = Date.now();
     } catch (err) {
       if (err.code === "stale_version") toast(t("error.stale"));
       else toast(err.status === 0 ? t("error.offline") : err.detail || t("error.generic"));
@@ -185,21 +144,37 @@ export function renderGame(id) {
     }
   }
 
-  function selectedCards() {
-    return ctx.selected.map((k) => Number(k.split(":")[0])).sort((a, b) => a - b);
+  function resign() {
+    confirmDialog({
+      id: "resign", title: t("resign.title"), text: t("resign.text"), danger: true,
+      confirm: t("resign.yes"), cancel: t("resign.no"),
+      onConfirm: async () => {
+        try {
+          feed.deliver(await api.resign(id));
+        } catch (err) {
+          toast(err.status === 0 ? t("error.offline") : err.detail || t("error.generic"));
+        }
+      },
+    });
   }
 
   function draw() {
     const game = ctx.game;
     if (!game) return;
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focus : null;
+    let next;
     if (game.status === "open" || !game.view) {
+      next = "waiting";
       renderWaiting(game, statusPill(ctx.status));
     } else if (game.status === "finished" || game.status === "aborted" || game.view.phase === "over") {
+      next = "over";
       renderOver(game, statusPill(ctx.status));
     } else {
+      next = "table";
       drawTable(game);
     }
+    if (next !== screen) window.scrollTo(0, 0);
+    screen = next;
     if (focused) {
       const again = document.querySelector(`[data-focus="${focused}"]`);
       if (again && !again.disabled) again.focus({ preventScroll: true });
@@ -208,7 +183,7 @@ export function renderGame(id) {
 
   function retakePanel(game) {
     const mine = game.seats.find((s) => s.number === game.your_seat);
-    if (!mine || mine.state === "playing") return null;
+    if (!mine || mine.state !== "autopilot") return null;
     const retake = async () => {
       try {
         feed.deliver(await api.retake(id));
@@ -216,9 +191,17 @@ export function renderGame(id) {
         toast(err.detail || t("error.generic"));
       }
     };
-    return h("div", { class: "panel retake", role: "status" },
+    return h("div", { class: "notice retake", role: "status" },
       h("p", {}, t("table.autopilot")),
-      h("button", { class: "btn primary", type: "button", onclick: retake }, t("table.retake")));
+      h("button", { class: "btn primary small", type: "button", onclick: retake }, t("table.retake")));
+  }
+
+  function noticePanel() {
+    if (!ctx.notice) return null;
+    const dismiss = () => { ctx.notice = null; draw(); };
+    return h("div", { class: "notice autopilot-notice", role: "status" },
+      h("p", {}, ctx.notice),
+      h("button", { class: "btn small", type: "button", "data-focus": "notice-ok", onclick: dismiss }, t("notice.ok")));
   }
 
   // Report and mute, for the other people at the table.
@@ -240,41 +223,97 @@ export function renderGame(id) {
     return ctx.chat.el;
   }
 
+  function middle(game, view, player) {
+    switch (ctx.panel) {
+      case "players": return seatsPanel(game, view, people);
+      case "chat": {
+        const el = tableChat(player);
+        ctx.chat.open();
+        return el;
+      }
+      case "log": return [lastRoundPanel(game, view), roundLog(game, view)];
+      default: return [
+        trickPanel(game, view, ctx),
+        player ? passInfo(game, view) : null,
+        view.phase === "passing" ? lastRoundPanel(game, view) : null,
+      ];
+    }
+  }
+
+  function showPanel(panel) {
+    ctx.panel = ctx.panel === panel ? "trick" : panel;
+    draw();
+  }
+
+  // The hand and its buttons are kept as they are while nothing they show changed: a
+  // view landing between a finger's down and up would otherwise swallow the tap.
+  let kept = { key: null, el: null };
+  function bottom(game, view, sel) {
+    const key = JSON.stringify([view.hand, ctx.selected, view.legal_moves, view.phase,
+      view.phase === "tricks" ? view.to_act : null, // others' passes change nothing here
+      view.trick, view.sets_unlocked, ctx.busy, game.seats.map((s) => s.name)]);
+    if (key !== kept.key) {
+      kept = {
+        key,
+        el: h("div", { class: "table-bottom" }, handPanel(view, ctx.selected, tap), actionBar(game, view, sel, ctx.busy, move)),
+      };
+    }
+    return kept.el;
+  }
+
   function drawTable(game) {
     const view = game.view;
     const player = view.seat !== undefined && view.seat !== null;
-    const sel = selectedCards();
-    mount(
-      appHeader({ title: t("table.titleRound", { id, n: view.round }), status: statusPill(ctx.status) }),
-      h("section", {
-        class: "screen table",
-        // The state in short, for tests and styling; what people read is the text.
-        dataset: {
-          version: game.version, phase: view.phase, rounds: view.history.length,
-          sets: view.sets_unlocked ? "unlocked" : "locked",
-          mine: (view.legal_moves || []).length ? "yes" : "no",
-          leading: view.trick && view.trick.count === null ? "yes" : "no",
-        },
+    const sel = selectedCards(ctx);
+    const mine = game.seats.find((s) => s.number === game.your_seat);
+    tableChat(player); // built with the table, so it counts unread messages from the start
+    if (ctx.panel !== "chat") ctx.chat.shut();
+    const header = appHeader({ title: t("table.titleRound", { id, n: view.round }), status: statusPill(ctx.status) });
+    const attrs = {
+      class: `screen table${player ? " playing" : ""}`,
+      // The state in short, for tests and styling; what people read is the text.
+      dataset: {
+        version: game.version, phase: view.phase, rounds: view.history.length,
+        sets: view.sets_unlocked ? "unlocked" : "locked",
+        mine: (view.legal_moves || []).length ? "yes" : "no",
+        leading: view.trick && view.trick.count === null ? "yes" : "no",
+        hand: (view.hand || []).length,
       },
-        h("h1", { class: "visually-hidden" }, t("table.heading", { id, round: view.round })),
+    };
+    const upper = [
+      h("h1", { class: "visually-hidden" }, t("table.heading", { id, round: view.round })),
+      seatStrip(game, view, ctx.lastAction),
+      // Focusable, so a keyboard can scroll it too.
+      h("div", { class: "table-middle", id: "table-middle", tabindex: 0, role: "region", "aria-label": t("table.middle") },
         turnBanner(game, view),
+        noticePanel(),
         retakePanel(game),
-        seatsPanel(game, view, people),
-        tableChat(player),
-        view.phase === "passing" || view.moves.length < view.players ? lastRoundPanel(game, view) : null,
-        trickPanel(game, view, ctx),
-        player ? handPanel(view, ctx.selected, tap) : h("p", { class: "muted" }, t("table.spectator")),
-        player ? passInfo(game, view) : null,
-        view.phase !== "passing" && view.moves.length >= view.players ? lastRoundPanel(game, view, { open: false }) : null,
-        roundLog(game, view),
-      ),
-      player ? actionBar(game, view, sel, ctx.busy, move) : null,
-    );
+        middle(game, view, player)),
+      tableTabs(ctx.panel, showPanel, {
+        unread: ctx.chat ? ctx.chat.unread : 0,
+        resign: mine && mine.state !== "left" ? resign : null,
+      }),
+    ];
+    const lower = player ? bottom(game, view, sel) : h("p", { class: "muted" }, t("table.spectator"));
+    const section = document.querySelector("section.screen.table");
+    if (section && lower.parentNode === section) {
+      // The hand stays where it is (never detached): only what is above it is replaced.
+      document.querySelector(".app-bar").replaceWith(header);
+      while (section.firstChild !== lower) section.firstChild.remove();
+      lower.before(...upper);
+      section.className = attrs.class;
+      Object.assign(section.dataset, attrs.dataset);
+      return;
+    }
+    mount(header, h("section", attrs, upper, lower));
   }
 
+  // The clocks tick between views; the low-time warning is switched on here too.
   const clock = setInterval(() => {
     for (const el of document.querySelectorAll(".timer[data-deadline]")) {
       el.querySelector(".timer-text").textContent = timeLeft(el.dataset.deadline);
+      const low = new Date(el.dataset.deadline).getTime() - Date.now() < LOW_TIME_MS;
+      el.classList.toggle("low", low);
     }
   }, 1000);
 

@@ -32,9 +32,13 @@ export function timeLeft(deadline) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+// A clock under this is shown as low (and the table's clock tick keeps it so).
+export const LOW_TIME_MS = 30000;
+
 export function timer(deadline) {
   if (!deadline) return null;
-  return h("span", { class: "timer", dataset: { deadline }, title: t("time.left") },
+  const low = new Date(deadline).getTime() - Date.now() < LOW_TIME_MS;
+  return h("span", { class: `timer${low ? " low" : ""}`, dataset: { deadline }, title: t("time.left") },
     icon("clock"), h("span", { class: "timer-text" }, timeLeft(deadline)));
 }
 
@@ -63,15 +67,59 @@ export function turnBanner(game, view) {
   );
 }
 
+// The doghouse's kinds out of 7: a bar and the figure (no glyphs a font may lack).
 function kindsMeter(kinds) {
   const danger = kinds >= KINDS_TO_LOSE - 2;
   return h("span", { class: `kinds${danger ? " danger" : ""}`, title: t("seat.kindsTitle") },
-    h("span", { class: "pips", "aria-hidden": "true" },
-      Array.from({ length: KINDS_TO_LOSE }, (_, i) => h("span", { class: i < kinds ? "pip on" : "pip" }))),
-    h("span", { class: "kinds-text" }, `${kinds}/${KINDS_TO_LOSE}`),
+    h("span", { class: "kinds-bar", "aria-hidden": "true" },
+      h("span", { class: "kinds-fill", style: `width:${Math.round((100 * kinds) / KINDS_TO_LOSE)}%` })),
+    h("span", { class: "kinds-text", "aria-hidden": "true" }, `${kinds}/${KINDS_TO_LOSE}`),
     h("span", { class: "visually-hidden" }, t("seat.kinds", { n: kinds, max: KINDS_TO_LOSE })),
     danger ? h("span", { class: "danger-tag" }, icon("warn"), t("seat.danger")) : null,
   );
+}
+
+function seatState(view, s) {
+  if (view.phase === "passing") return view.passed[s] ? t("seat.passed") : t("seat.choosing");
+  return view.to_act.includes(s) ? t("seat.toPlay") : "";
+}
+
+// Every seat in one compact row at the top: name, cards in hand, doghouse kinds, and
+// the clock of those to act. The seat of the last move is marked.
+export function seatStrip(game, view, lastAction) {
+  const n = view.players;
+  return h("section", { class: "seat-strip", "aria-labelledby": "strip-h" },
+    h("h2", { id: "strip-h", class: "visually-hidden" }, t("table.players")),
+    h("ul", { class: "strip", style: `--seats:${n}` }, clockwiseFrom(view.seat ?? 0, n).map((s) => {
+      const acting = view.to_act.includes(s);
+      const state = seatState(view, s);
+      const last = lastAction && lastAction.seat === s;
+      return h("li", {
+        class: `seat${acting ? " acting" : ""}${s === view.seat ? " me" : ""}${last ? " last" : ""}`, "data-seat": s,
+      },
+        h("span", { class: "seat-name" }, seatNameLinked(game, s)),
+        h("span", { class: "seat-meta" },
+          h("span", { class: "hand-size", title: t("seat.handTitle") }, icon("cards"), h("span", {}, String(view.hand_sizes[s])),
+            h("span", { class: "visually-hidden" }, t("seat.cards", { n: view.hand_sizes[s] }))),
+          kindsMeter(view.kinds[s])),
+        h("span", { class: `seat-state${acting ? " on" : ""}` }, state),
+        acting && game.turn_deadline ? timer(game.turn_deadline) : null,
+      );
+    })),
+  );
+}
+
+// What the middle of the table shows, one tap each; and resigning, behind a question.
+export function tableTabs(panel, onShow, { unread = 0, resign = null } = {}) {
+  const tab = (name, label) => h("button", {
+    type: "button", class: `tab${panel === name ? " on" : ""}`, "aria-pressed": panel === name ? "true" : "false",
+    "data-focus": `tab-${name}`, id: `tab-${name}`, onclick: () => onShow(name),
+  }, label);
+  return h("nav", { class: "table-tabs", "aria-label": t("tabs.label") },
+    tab("players", t("tabs.players")),
+    tab("chat", unread ? t("tabs.chatUnread", { n: unread }) : t("tabs.chat")),
+    tab("log", t("tabs.log")),
+    resign ? h("button", { type: "button", class: "tab resign", id: "resign", onclick: resign }, t("resign.action")) : null);
 }
 
 // Every seat: hand size, whether they are to act, their doghouse.
@@ -79,14 +127,12 @@ export function seatsPanel(game, view, people = null) {
   const n = view.players;
   const first = view.seat ?? 0;
   return h("section", { class: "panel seats", "aria-labelledby": "seats-h" },
-    h("h2", { id: "seats-h", class: "visually-hidden" }, t("table.players")),
+    h("h2", { id: "seats-h" }, t("table.players")),
     h("ul", { class: "seat-list" }, clockwiseFrom(first, n).map((s) => {
       const acting = view.to_act.includes(s);
-      let state = "";
-      if (view.phase === "passing") state = view.passed[s] ? t("seat.passed") : t("seat.choosing");
-      else if (acting) state = t("seat.toPlay");
+      const state = seatState(view, s);
       const seat = game.seats.find((x) => x.number === s);
-      return h("li", { class: `seat${acting ? " acting" : ""}${s === view.seat ? " me" : ""}`, "data-seat": s },
+      return h("li", { class: `player${acting ? " acting" : ""}${s === view.seat ? " me" : ""}`, "data-seat": s },
         h("span", { class: "seat-name" }, seatNameLinked(game, s)),
         h("span", { class: "seat-meta" },
           h("span", { class: "hand-size", title: t("seat.handTitle") }, icon("cards"), t("seat.cards", { n: view.hand_sizes[s] })),
@@ -120,8 +166,8 @@ function personActions(username, people) {
     }, t(muted ? "mute.undo" : "mute.action")));
 }
 
-function moveItem(game, move, freshIndex) {
-  const attrs = { class: `move ${move.play ? "play" : "tuck"}${freshIndex >= 0 ? " fresh" : ""}` };
+function moveItem(game, move, freshIndex, last = false) {
+  const attrs = { class: `move ${move.play ? "play" : "tuck"}${freshIndex >= 0 ? " fresh" : ""}${last ? " last" : ""}` };
   if (freshIndex >= 0) attrs.style = `animation-delay:${freshIndex * 450}ms`;
   return h("li", attrs,
     h("span", { class: "move-who" }, seatName(game, move.seat)),
@@ -138,10 +184,11 @@ export function trickPanel(game, view, ctx) {
     const freshFrom = trick.moves.length - ctx.freshInTrick;
     body.push(h("p", { class: "trick-info" },
       trick.count === null
-        ? t("trick.lead", { name: seatName(game, trick.leader) })
-        : t("trick.toBeat", { top: trick.top, k: trick.count, name: seatName(game, trick.winner) })));
+        ? (trick.leader === view.seat ? t("trick.youLead") : t("trick.lead", { name: seatName(game, trick.leader) }))
+        : t(trick.winner === view.seat ? "trick.toBeatYou" : "trick.toBeat", { top: trick.top, k: trick.count, name: seatName(game, trick.winner) })));
     body.push(trick.moves.length
-      ? h("ol", { class: "moves" }, trick.moves.map((m, i) => moveItem(game, m, i >= freshFrom ? i - freshFrom : -1)))
+      ? h("ol", { class: "moves" }, trick.moves.map((m, i) =>
+        moveItem(game, m, i >= freshFrom ? i - freshFrom : -1, i === trick.moves.length - 1)))
       : h("p", { class: "muted" }, t("trick.empty")));
   } else {
     body.push(h("p", { class: "muted" }, t("trick.none")));
@@ -184,28 +231,29 @@ export function passInfo(game, view) {
   return parts.length ? h("p", { class: "pass-info" }, parts.join(" ")) : null;
 }
 
-// My hand: big tappable cards, grouped by strength.
+// My hand: every card its own tappable cell, ascending, in at most two rows (the grid
+// gives each at least 44 px on a 360 px phone with 12 cards).
 export function handPanel(view, selected, onTap) {
   const hand = view.hand || [];
-  return h("section", { class: "panel hand-panel", "aria-labelledby": "hand-h" },
-    h("h2", { id: "hand-h" }, t("hand.title", { n: hand.length })),
+  const cols = hand.length > 6 ? Math.ceil(hand.length / 2) : Math.max(hand.length, 1);
+  return h("section", { class: "hand-panel", "aria-labelledby": "hand-h" },
+    h("h2", { id: "hand-h", class: "visually-hidden" }, t("hand.title", { n: hand.length })),
     h("p", { class: "visually-hidden", id: "hand-hint" }, t("hand.hint")),
-    h("div", { class: "hand", role: "group", "aria-labelledby": "hand-h", "aria-describedby": "hand-hint" },
+    h("div", { class: "hand", role: "group", style: `--cols:${cols}`, "aria-labelledby": "hand-h", "aria-describedby": "hand-hint" },
       groups(hand).map(([strength, count]) =>
-        h("div", { class: "group" },
-          Array.from({ length: count }, (_, i) => {
-            const key = `${strength}:${i}`;
-            const on = selected.includes(key);
-            return h("button", {
-              type: "button",
-              class: `hand-card${on ? " selected" : ""}`,
-              "aria-pressed": on ? "true" : "false",
-              "aria-label": count > 1 ? t("card.labelOf", { n: strength, i: i + 1, count }) : t("card.label", { n: strength }),
-              "data-focus": `card-${key}`,
-              "data-strength": strength,
-              onclick: () => onTap(strength, i, count),
-            }, cardFace(strength, { size: "big", label: "" }));
-          })))),
+        Array.from({ length: count }, (_, i) => {
+          const key = `${strength}:${i}`;
+          const on = selected.includes(key);
+          return h("button", {
+            type: "button",
+            class: `hand-card${on ? " selected" : ""}`,
+            "aria-pressed": on ? "true" : "false",
+            "aria-label": count > 1 ? t("card.labelOf", { n: strength, i: i + 1, count }) : t("card.label", { n: strength }),
+            "data-focus": `card-${key}`,
+            "data-strength": strength,
+            onclick: () => onTap(strength, i, count),
+          }, cardFace(strength, { size: "big", label: "" }));
+        }))),
   );
 }
 
@@ -275,18 +323,20 @@ export function actionBar(game, view, sel, busy, onMove) {
     h("div", { class: "buttons" }, buttons));
 }
 
+// Every round's story: this round's moves, then each finished round's moves and who
+// got caught, newest first; your own passes are in each round's view.
 export function roundLog(game, view) {
+  const rounds = view.history.map((r, i) => ({ r, n: i + 1 })).reverse();
   return h("section", { class: "panel log", "aria-labelledby": "log-h" },
     h("h2", { id: "log-h" }, t("log.title")),
-    h("details", {},
+    h("details", { open: true },
       h("summary", {}, t("log.thisRound", { n: view.round, count: view.moves.length })),
       view.moves.length
         ? h("ol", { class: "log-list" }, view.moves.map((m) => h("li", {}, moveText(game, m))))
         : h("p", { class: "muted" }, t("log.noMoves"))),
-    view.history.length ? h("details", {},
-      h("summary", {}, t("log.earlier", { n: view.history.length })),
-      h("ol", { class: "log-list" }, view.history.map((r, i) =>
-        h("li", {}, t("log.roundLine", { n: i + 1, name: seatName(game, r.loser), cards: cardsText(r.caught) }))))) : null,
+    rounds.map(({ r, n }) => h("details", {},
+      h("summary", {}, t("log.roundLine", { n, name: seatName(game, r.loser), cards: cardsText(r.caught) })),
+      h("ol", { class: "log-list" }, (r.moves || []).map((m) => h("li", {}, moveText(game, m)))))),
     h("p", { class: "muted small" }, t("log.aside", { n: view.aside_count })),
   );
 }

@@ -2,10 +2,14 @@
 import { api } from "../api.js";
 import { h, mount, toast } from "../dom.js";
 import { t } from "../i18n.js";
+import { session } from "../store.js";
 import { appHeader, seatOwner } from "./chrome.js";
 
+// The link names who sends it, so the page it opens can say who invited you.
 export function inviteLink(game) {
-  return game.invite_code ? `${location.origin}/#/join/${game.id}/${game.invite_code}` : `${location.origin}/#/game/${game.id}`;
+  const me = session.get().user;
+  const from = me ? `?from=${encodeURIComponent(me.username)}` : "";
+  return game.invite_code ? `${location.origin}/#/join/${game.id}/${game.invite_code}${from}` : `${location.origin}/#/game/${game.id}`;
 }
 
 export function renderWaiting(game, status) {

@@ -1,0 +1,48 @@
+// The matchmaking wishes form: table sizes, speed, rated or casual, AI seats allowed.
+// It only draws and reads the form; `onJoin(wish, {error, submit})` does the joining.
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+
+export const SPEEDS = [[30, "time.30s"], [60, "time.1m"], [86400, "time.1d"], [259200, "time.3d"]];
+
+export function wishesForm(saved, onJoin) {
+  const error = h("p", { class: "form-error", role: "alert" });
+  const sizes = h("fieldset", { class: "segmented" },
+    h("legend", {}, t("mm.sizes")),
+    [3, 4, 5, 6].map((n) => h("label", {},
+      h("input", { type: "checkbox", name: "sizes", value: n, checked: saved.sizes.includes(n), "aria-label": t("mm.sizeLabel", { n }) }),
+      h("span", { "aria-hidden": "true" }, String(n)))));
+  const speeds = h("fieldset", { class: "segmented" },
+    h("legend", {}, t("mm.speed")),
+    SPEEDS.map(([seconds, key]) => h("label", {},
+      h("input", { type: "radio", name: "time", value: seconds, checked: seconds === saved.time_per_move }),
+      h("span", {}, t(key)))),
+    h("p", { class: "hint" }, t("mm.speedHint")));
+  const kind = h("fieldset", { class: "segmented" },
+    h("legend", {}, t("mm.kind")),
+    [["rated", true], ["casual", false]].map(([value, rated]) => h("label", {},
+      h("input", { type: "radio", name: "kind", value, checked: rated === saved.rated }),
+      h("span", {}, t(`mm.${value}`)))));
+  const ai = h("div", { class: "field checkbox" },
+    h("input", { type: "checkbox", id: "mm-ai-fill", name: "ai_fill", checked: saved.ai_fill }),
+    h("label", { for: "mm-ai-fill" }, t("mm.aiFill")));
+  const submit = h("button", { class: "btn primary wide", type: "submit" }, t("mm.join"));
+  const form = h("form", { class: "card-panel" }, sizes, speeds, kind, ai, error, submit);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const data = new FormData(form);
+    const wish = {
+      sizes: data.getAll("sizes").map(Number),
+      time_per_move: Number(data.get("time")),
+      rated: data.get("kind") === "rated",
+      ai_fill: data.get("ai_fill") === "on",
+    };
+    if (!wish.sizes.length) {
+      error.textContent = t("mm.pickSize");
+      return;
+    }
+    onJoin(wish, { error, submit });
+  });
+  return form;
+}

@@ -1,0 +1,270 @@
+"""`manage.py bench load`: a crowd of real HTTP and WebSocket clients against a stack.
+
+    manage.py bench load --tables 20 --seconds 30 --socket-share 0.7 --web-processes 2
+    manage.py bench load --url http://127.0.0.1:8000 --tables 6
+    manage.py bench load --idle-sockets 1000
+
+Without `--url` it starts a production-like stack (stack.py) on DATABASE_URL. People
+register through the API, sit at private 3-person tables (invite code), open every
+seat's game socket, then for `--seconds` play random legal moves as fast as the server
+answers, a share of them over the socket. It prints throughput, latencies, fan-out,
+errors, database work per move, server memory and CPU, the generator's own CPU, and at
+the end checks every finished game's record with the engine.
+"""
+
+import asyncio
+import contextlib
+import os
+import resource
+import time
+
+import aiohttp
+from django.conf import settings
+
+from games import engine
+
+from .people import TIME_PER_MOVE, Crowd, Person, close_all
+from .report import Run, fan_out, print_report
+from .server import (
+    cpu_seconds,
+    database_connections,
+    database_name,
+    database_snapshot,
+    listening_pids,
+    rss_mib,
+)
+from .stack import started_stack
+
+SETUP_CONCURRENCY = 16  # registrations and tables set up at once
+FINISH_TIMEOUT = 300.0
+RECORD_TRIES = 3
+# Handshakes at once in --idle-sockets: the server does them one at a time (one thread for
+# every socket's database work) and daphne drops a handshake not accepted within 5 s.
+IDLE_CONCURRENCY = 8
+SETTLE = 5.0  # seconds to wait for the last moves' socket messages
+
+
+def bench_load(
+    write,
+    seconds: float = 3.0,
+    url: str | None = None,
+    tables: int | None = None,
+    people: int | None = None,
+    socket_share: float = 0.5,
+    web_processes: int = 1,
+    idle_sockets: int | None = None,
+    finish: bool = False,
+    **_,
+) -> None:
+    tables = tables or (people // 3 if people else 2)
+    _raise_open_files_limit()
+    with contextlib.ExitStack() as exits:
+        if url:
+            web_pids, other_pids = listening_pids(url), {}
+            write(f"stack: {url} (web processes found: {web_pids or 'none of this user'})")
+        else:
+            stack = exits.enter_context(started_stack(web_processes, _database_url()))
+            url, web_pids, other_pids = stack.url, stack.web_pids, stack.other_pids
+            named = " ".join(f"{k}={v}" for k, v in stack.settings.items())
+            write(
+                f"stack: started at {url}: {web_processes} daphne process(es) on one socket, "
+                f"a Celery worker and beat; {named}"
+            )
+        write(
+            f"machine: {os.cpu_count()} CPUs, load average "
+            + " ".join(f"{x:.2f}" for x in os.getloadavg())
+            + f" before the run; database {database_name()}"
+        )
+        if idle_sockets:
+            asyncio.run(_idle(write, url, idle_sockets, web_pids))
+        else:
+            run = asyncio.run(
+                _load(write, url, tables, seconds, socket_share, finish, web_pids, other_pids)
+            )
+            print_report(write, run)
+
+
+def _database_url() -> str:
+    """The stack's database: DATABASE_URL, else the SQLite file these settings use."""
+    return os.environ.get("DATABASE_URL") or f"sqlite:///{settings.DATABASES['default']['NAME']}"
+
+
+def _raise_open_files_limit() -> None:
+    """Hundreds of sockets on both ends: the stack's processes inherit the raised limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def _session() -> aiohttp.ClientSession:
+    # No cookie jar: a session cookie from registering would make later requests CSRF-checked.
+    return aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(limit=0),
+        cookie_jar=aiohttp.DummyCookieJar(),
+        timeout=aiohttp.ClientTimeout(total=60),
+    )
+
+
+async def _bounded(coroutines, limit: int) -> list:
+    gate = asyncio.Semaphore(limit)
+
+    async def one(coroutine):
+        async with gate:
+            return await coroutine
+
+    return await asyncio.gather(*(one(c) for c in coroutines))
+
+
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def _load(write, url, tables, seconds, socket_share, finish, web_pids, other_pids) -> Run:
+    async with _session() as session:
+        crowd = Crowd(url, session, socket_share)
+        began = time.perf_counter()
+        people = await _bounded((crowd.register(i) for i in range(3 * tables)), SETUP_CONCURRENCY)
+        groups = [people[3 * i : 3 * i + 3] for i in range(tables)]
+        seated = await _bounded((crowd.try_seat_table(g) for g in groups), SETUP_CONCURRENCY)
+        seated = [players for players in seated if players is not None]
+        setup = time.perf_counter() - began
+        write(
+            f"setup: {len(people)} people registered and seated at {len(seated)} tables in "
+            f"{setup:.1f} s; playing {seconds:g} s, {100 * socket_share:.0f}% of moves over "
+            "the game socket"
+        )
+        rss_start = rss_mib(web_pids)
+        db_before = await asyncio.to_thread(database_snapshot)
+        cpu_before = _cpu(web_pids, other_pids)
+        crowd.measuring = True
+        start = time.perf_counter()
+        peaks = _Peaks(web_pids)
+        sampler = asyncio.create_task(peaks.run())
+        playing = [asyncio.create_task(crowd.play_table(players)) for players in seated]
+        await asyncio.sleep(seconds)
+        end = time.perf_counter()
+        crowd.stop.set()
+        crowd.measuring = False
+        cpu_after = _cpu(web_pids, other_pids)
+        await asyncio.gather(*playing)
+        await _settle(crowd)
+        sampler.cancel()
+        rss_end = rss_mib(web_pids)
+        await asyncio.sleep(1.0)  # backends report their statistics at most once a second
+        db_after = await asyncio.to_thread(database_snapshot)
+        if finish:  # games still running after FINISH_TIMEOUT show as running
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    asyncio.gather(*(crowd.play_table(p, until_over=True) for p in seated)),
+                    FINISH_TIMEOUT,
+                )
+        await asyncio.gather(*(close_all(players) for players in seated))
+        records = await _check_records(crowd)
+    return Run(
+        figures=crowd.figures,
+        window=(start, end),
+        tables=tables,
+        people=len(people),
+        socket_share=socket_share,
+        setup_seconds=setup,
+        rss_start=rss_start,
+        rss_end=rss_end,
+        rss_peak=[max(a, b) for a, b in zip(peaks.rss, rss_end, strict=True)],
+        web_cpu=cpu_after["web"] - cpu_before["web"],
+        other_cpu={k: cpu_after[k] - cpu_before[k] for k in other_pids},
+        own_cpu=cpu_after["generator"] - cpu_before["generator"],
+        cpus=os.cpu_count() or 1,
+        db_before=db_before,
+        db_after=db_after,
+        db_connections_peak=peaks.connections,
+        records=records,
+    )
+
+
+def _cpu(web_pids, other_pids) -> dict[str, float]:
+    figures = {"web": cpu_seconds(web_pids), "generator": _own_cpu()}
+    figures.update({name: cpu_seconds([pid]) for name, pid in other_pids.items()})
+    return figures
+
+
+class _Peaks:
+    """Every second: the web processes' RSS and this database's connections, kept at peak."""
+
+    def __init__(self, web_pids: list[int]):
+        self.web_pids = web_pids
+        self.rss = rss_mib(web_pids)
+        self.connections: tuple[int, int] | None = None
+
+    async def run(self) -> None:
+        while True:
+            self.rss = [max(a, b) for a, b in zip(self.rss, rss_mib(self.web_pids), strict=True)]
+            now = await asyncio.to_thread(database_connections)
+            if now and (self.connections is None or now[0] > self.connections[0]):
+                self.connections = now
+            await asyncio.sleep(1.0)
+
+
+async def _settle(crowd: Crowd) -> None:
+    """Wait until every move's socket messages have arrived, or SETTLE seconds."""
+    deadline = time.perf_counter() + SETTLE
+    while time.perf_counter() < deadline and fan_out(crowd.figures)[1]:
+        await asyncio.sleep(0.2)
+
+
+async def _check_records(crowd: Crowd) -> dict[str, int]:
+    """Every game played: its record, once it has ended, replayed by the engine. A record
+    the server fails to answer (after RECORD_TRIES) is `unreadable`, not invalid."""
+    counts = {"valid": 0, "invalid": 0, "running": 0, "unreadable": 0}
+    for game_id, person in crowd.figures.games.items():
+        for _ in range(RECORD_TRIES):
+            status, record = await crowd.api("GET", f"/api/games/{game_id}/record", person)
+            if status in (200, 409):
+                break
+            await asyncio.sleep(1.0)
+        if status == 200:
+            counts["valid" if _replays(record) else "invalid"] += 1
+        else:
+            counts["running" if status == 409 else "unreadable"] += 1
+    return counts
+
+
+def _replays(record: dict) -> bool:
+    try:
+        state = engine.from_record(record)
+    except engine.RecordError:
+        return False
+    return state["phase"] == engine.OVER and state["result"] == record.get("result")
+
+
+async def _idle(write, url: str, count: int, web_pids: list[int]) -> None:
+    """`count` idle game sockets of one person at one table; the web processes' RSS."""
+    async with _session() as session:
+        crowd = Crowd(url, session, 0.0)
+        person: Person = await crowd.register(0)
+        status, game = await crowd.api(
+            "POST",
+            "/api/games",
+            person,
+            {"players": 3, "private": True, "time_per_move": TIME_PER_MOVE},
+        )
+        before = rss_mib(web_pids)
+        began = time.perf_counter()
+        sockets = await _bounded(
+            (crowd.open_socket(person, game["id"]) for _ in range(count)), IDLE_CONCURRENCY
+        )
+        opened = [ws for ws in sockets if ws is not None]
+        took = time.perf_counter() - began
+        await asyncio.sleep(2.0)
+        held = rss_mib(web_pids)
+        failures = crowd.figures.handshake_failures
+        write(
+            f"idle sockets: {len(opened)} of {count} open in {took:.1f} s "
+            f"(handshake failures: {dict(failures) or 'none'})"
+        )
+        write(
+            "server memory RSS MiB: web "
+            + ", ".join(f"{a:.0f} -> {b:.0f}" for a, b in zip(before, held, strict=True))
+            + f" holding them ({(sum(held) - sum(before)) * 1024 / max(len(opened), 1):.0f} KiB a socket)"
+        )
+        await asyncio.gather(*(ws.close() for ws in opened), return_exceptions=True)

@@ -1,0 +1,152 @@
+"""The figures of a `bench load` run, worked out from what the clients saw and printed."""
+
+import bisect
+import math
+from dataclasses import dataclass, field
+
+from games.bench.percentiles import percentile
+
+from .people import Figures
+from .server import DatabaseSnapshot
+
+BUSIEST_TABLES = 8
+BUSIEST_STATEMENTS = 25
+
+
+@dataclass
+class Run:
+    """Everything one run measured; `window` is (start, end) in perf_counter seconds."""
+
+    figures: Figures
+    window: tuple[float, float]
+    tables: int
+    people: int
+    socket_share: float
+    setup_seconds: float
+    rss_start: list[float]
+    rss_end: list[float]
+    rss_peak: list[float]
+    web_cpu: float  # CPU seconds of the web processes in the window
+    other_cpu: dict[str, float]
+    own_cpu: float  # CPU seconds of the generator in the window
+    cpus: int
+    db_before: DatabaseSnapshot | None = None
+    db_after: DatabaseSnapshot | None = None
+    db_connections_peak: tuple[int, int] | None = None
+    records: dict[str, int] = field(default_factory=dict)
+
+
+def fan_out(figures: Figures) -> tuple[list[float], int, int]:
+    """(delays, missing, early): for every applied move and every other seat at its table,
+    the time from the move's reply to that seat's first socket message carrying its version
+    or a later one. A message that came before the reply counts as 0 and as `early`."""
+    delays, missing, early = [], 0, 0
+    for (game, version), (replied, mover) in figures.replies.items():
+        for (g, seat), received in figures.received.items():
+            if g != game or seat == mover:
+                continue
+            arrival = _first_at_least(received, version)
+            if arrival is None:
+                missing += 1
+            else:
+                early += arrival < replied
+                delays.append(max(0.0, arrival - replied))
+    return delays, missing, early
+
+
+def _first_at_least(received: list[tuple[int, float]], version: int) -> float | None:
+    # Versions arrive in order on one socket (the consumer never sends an older one).
+    i = bisect.bisect_left(received, (version, -math.inf))
+    return received[i][1] if i < len(received) else None
+
+
+def print_report(write, run: Run) -> None:
+    f = run.figures
+    start, end = run.window
+    seconds = end - start
+    applied = [t for t, _ in f.replies.values() if start <= t <= end]
+    rest, socket = (len(f.latencies[c]) for c in ("rest", "socket"))
+    everything = f.latencies["rest"] + f.latencies["socket"]
+    write(
+        f"moves: {len(applied)} applied in {seconds:.1f} s = {len(applied) / seconds:.1f} moves/s "
+        f"({rest} over REST, {socket} over the socket)"
+    )
+    write(f"move latency ms: {_percentiles(everything)}")
+    for channel in ("rest", "socket"):
+        if f.latencies[channel]:
+            write(f"  {channel}: {_percentiles(f.latencies[channel])}")
+    delays, missing, early = fan_out(f)
+    write(
+        f"fan-out ms: {_percentiles(delays)} over {len(delays)} deliveries "
+        f"({early} before the reply, {missing} never arrived)"
+    )
+    errors = ", ".join(f"{kind}: {n}" for kind, n in f.errors.most_common()) or "none"
+    write(f"errors: {sum(f.errors.values())} ({errors})")
+    failures = ", ".join(f"{k}: {n}" for k, n in f.handshake_failures.most_common()) or "none"
+    write(
+        f"handshake failures: {sum(f.handshake_failures.values())} ({failures}); "
+        f"{f.sockets_opened} sockets opened; {f.stalls} stalls (no news for a while: sync)"
+    )
+    _database(write, run, len(f.replies))
+    write(
+        "server memory RSS MiB: web "
+        + ", ".join(
+            f"{a:.0f} -> {b:.0f} (peak {c:.0f})"
+            for a, b, c in zip(run.rss_start, run.rss_end, run.rss_peak, strict=True)
+        )
+    )
+    cpu = [f"web {100 * run.web_cpu / seconds:.0f}%"]
+    cpu += [f"{name} {100 * s / seconds:.0f}%" for name, s in run.other_cpu.items()]
+    write(f"server CPU (% of one core): {', '.join(cpu)}")
+    write(
+        f"generator CPU: {100 * run.own_cpu / seconds:.0f}% of one core "
+        f"({100 * run.own_cpu / seconds / run.cpus:.0f}% of the machine's {run.cpus})"
+    )
+    records = run.records
+    write(
+        f"records: {records.get('valid', 0) + records.get('invalid', 0)} finished games checked "
+        f"with the engine: {records.get('valid', 0)} valid, {records.get('invalid', 0)} invalid; "
+        f"{records.get('running', 0)} still running, {records.get('unreadable', 0)} unreadable "
+        "(the server failed to answer)"
+    )
+
+
+def _percentiles(seconds: list[float]) -> str:
+    if not seconds:
+        return "p50 - p95 - p99 - (no samples)"
+    p50, p95, p99 = (1000 * percentile(seconds, p) for p in (50, 95, 99))
+    return f"p50 {p50:.0f} p95 {p95:.0f} p99 {p99:.0f}"
+
+
+def _database(write, run: Run, moves: int) -> None:
+    before, after = run.db_before, run.db_after
+    if before is None or after is None:
+        write("database per move: n/a (not PostgreSQL, or it refused the bench's connection)")
+        return
+    per = max(moves, 1)
+    scans = {t: after.tables[t][0] - before.tables.get(t, (0, 0))[0] for t in after.tables}
+    written = {t: after.tables[t][1] - before.tables.get(t, (0, 0))[1] for t in after.tables}
+    write(
+        f"database per move ({moves} moves, every client of the database): "
+        f"{(after.transactions - before.transactions) / per:.1f} transactions, "
+        f"{sum(scans.values()) / per:.1f} table scans, "
+        f"{(after.rows_written - before.rows_written) / per:.1f} rows written"
+    )
+    busiest = sorted(scans, key=lambda t: -(scans[t] + written[t]))[:BUSIEST_TABLES]
+    write(
+        "  by table (scans/rows written per move): "
+        + ", ".join(f"{t} {scans[t] / per:.1f}/{written[t] / per:.1f}" for t in busiest)
+    )
+    if before.statements is not None and after.statements is not None:
+        _statements(write, before.statements, after.statements, per)
+    if run.db_connections_peak:
+        used, most = run.db_connections_peak
+        write(f"  connections: peak {used} to this database (server max_connections {most})")
+
+
+def _statements(write, before: dict, after: dict, per: int) -> None:
+    calls = {q: after[q][1] - before.get(q, ("", 0))[1] for q in after}
+    write(f"  statements per move (pg_stat_statements): {sum(calls.values()) / per:.1f}")
+    for q in sorted(calls, key=lambda q: -calls[q])[:BUSIEST_STATEMENTS]:
+        if calls[q]:
+            write(f"    {calls[q] / per:5.2f}  {after[q][0][:150]}")

@@ -1,0 +1,125 @@
+"""What the server side did during a run: database counters and the web processes.
+
+The figures come from PostgreSQL's cumulative statistics of the run's database, read
+before and after the window, so they count every client of the database: web processes,
+the worker and beat (the sweeper) alike. Always: transactions (`pg_stat_database`), and
+per table the index and sequential scans and the rows written (`pg_stat_user_tables`);
+a scan is one table read by one statement, a close stand-in for SELECT and UPDATE
+statements (a join counts once per table). Exactly, when the server preloads
+pg_stat_statements (`shared_preload_libraries`; the extension is created in the database
+if need be): every statement, with its calls.
+"""
+
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import psutil
+from django.db import DatabaseError, connection
+
+TABLE_STATS = """
+    SELECT relname, coalesce(seq_scan, 0) + coalesce(idx_scan, 0), n_tup_ins, n_tup_upd,
+           n_tup_del
+    FROM pg_stat_user_tables
+"""
+DATABASE_STATS = """
+    SELECT xact_commit + xact_rollback, tup_inserted, tup_updated, tup_deleted
+    FROM pg_stat_database WHERE datname = current_database()
+"""
+
+
+STATEMENTS = """
+    SELECT queryid, query, calls FROM pg_stat_statements
+    WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+"""
+
+
+@dataclass
+class DatabaseSnapshot:
+    transactions: int
+    rows_written: int
+    tables: dict[str, tuple[int, int]]  # table -> (scans, rows written)
+    statements: dict[int, tuple[str, int]] | None  # queryid -> (text, calls)
+
+
+def database_snapshot() -> DatabaseSnapshot | None:
+    """None when the database is not PostgreSQL or refuses a connection (all its slots
+    taken by the stack). Runs in its own thread (sync ORM)."""
+    if connection.vendor != "postgresql":
+        return None
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_stat_clear_snapshot()")
+            cursor.execute(DATABASE_STATS)
+            transactions, ins, upd, dele = cursor.fetchone()
+            cursor.execute(TABLE_STATS)
+            tables = {name: (scans, i + u + d) for name, scans, i, u, d in cursor.fetchall()}
+            statements = _statements(cursor)
+        return DatabaseSnapshot(transactions, ins + upd + dele, tables, statements)
+    except DatabaseError:
+        return None
+    finally:
+        connection.close()
+
+
+def _statements(cursor) -> dict[int, tuple[str, int]] | None:
+    cursor.execute("SELECT current_setting('shared_preload_libraries')")
+    if "pg_stat_statements" not in cursor.fetchone()[0]:
+        return None
+    cursor.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+    cursor.execute(STATEMENTS)
+    return {queryid: (" ".join(text.split()), calls) for queryid, text, calls in cursor.fetchall()}
+
+
+def database_connections() -> tuple[int, int] | None:
+    """(connections to this database now, the server's max_connections)."""
+    if connection.vendor != "postgresql":
+        return None
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*), current_setting('max_connections')::int FROM pg_stat_activity "
+                "WHERE datname = current_database()"
+            )
+            return cursor.fetchone()
+    except DatabaseError:  # every slot taken: the peak is the server's limit
+        return None
+    finally:
+        connection.close()
+
+
+def database_name() -> str:
+    return f"{connection.vendor} {connection.settings_dict['NAME']}"
+
+
+def listening_pids(url: str) -> list[int]:
+    """The processes listening on the URL's port (those of this user)."""
+    port = urlsplit(url).port or 80
+    pids = set()
+    for conn in psutil.net_connections(kind="tcp"):
+        if conn.status == psutil.CONN_LISTEN and conn.laddr.port == port and conn.pid:
+            pids.add(conn.pid)
+    return sorted(pids)
+
+
+def rss_mib(pids: list[int]) -> list[float]:
+    sizes = []
+    for pid in pids:
+        try:
+            sizes.append(psutil.Process(pid).memory_info().rss / 2**20)
+        except psutil.Error:
+            sizes.append(float("nan"))
+    return sizes
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds of the processes and their children."""
+    total = 0.0
+    for pid in pids:
+        try:
+            process = psutil.Process(pid)
+            for p in [process, *process.children(recursive=True)]:
+                times = p.cpu_times()
+                total += times.user + times.system
+        except psutil.Error:
+            continue
+    return total

@@ -1,0 +1,186 @@
+"""A production-like stack for `bench load`: N daphne processes on one port, a Celery
+worker and beat, PostgreSQL from DATABASE_URL and a private Redis.
+
+The web processes share one listening socket (`daphne --fd`): the kernel hands each new
+connection to whichever process accepts first, so several processes serve one port
+without a proxy in front. Output goes to log files in a temporary directory; a process
+that dies while starting shows the end of its log.
+"""
+
+import contextlib
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+
+from barkside.stack import private_redis
+
+PYTHON = sys.executable
+START_TIMEOUT = 60.0
+# Budgets far above what the generator can spend: the figures measure the server, not
+# the throttles (registration from one address would otherwise stop at 20 a minute).
+RAISED = {
+    "THROTTLE_AUTH": "1000000/min",
+    "THROTTLE_ANON": "1000000/min",
+    "THROTTLE_USER": "1000000/min",
+    "THROTTLE_MOVES": "1000000/min",
+    "AXES_FAILURE_LIMIT": "1000000",
+}
+
+
+# Knobs a run may set in its environment to compare configurations; the report names them.
+PASSED_ON = ("DB_CONN_MAX_AGE",)
+
+
+@dataclass
+class Stack:
+    url: str
+    web_pids: list[int]
+    other_pids: dict[str, int]
+    settings: dict[str, str] = field(default_factory=dict)  # what the report names
+
+
+@contextlib.contextmanager
+def started_stack(web_processes: int, database_url: str) -> Iterator[Stack]:
+    """The whole stack on a free port; everything stops (process groups killed) at exit."""
+    with contextlib.ExitStack() as exits:
+        redis = exits.enter_context(private_redis())
+        logs = Path(exits.enter_context(tempfile.TemporaryDirectory(prefix="bench-load-")))
+        env = {
+            **os.environ,
+            "PYTHONUNBUFFERED": "1",
+            "DEBUG": "false",
+            "SECRET_KEY": secrets.token_urlsafe(40),
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "DATABASE_URL": database_url,
+            "REDIS_URL": redis,
+            "CACHE": "redis",  # throttles and presence shared by the web processes
+            "CACHE_URL": redis.rsplit("/", 1)[0] + "/1",
+            "CHANNEL_LAYER": "redis",
+            "LOG_LEVEL": "WARNING",
+            **RAISED,
+        }
+        _run([PYTHON, "manage.py", "migrate", "--noinput"], env, logs / "migrate.log")
+        listener = exits.enter_context(_listening_socket())
+        port = listener.getsockname()[1]
+        url = f"http://127.0.0.1:{port}"
+        procs = exits.enter_context(_Processes(logs, env))
+        fd = listener.fileno()
+        daphne = [PYTHON, "-m", "daphne", "--fd", str(fd), "barkside.asgi:application"]
+        web = [procs.start(f"web{i}", daphne, pass_fds=(fd,)) for i in range(web_processes)]
+        celery = [PYTHON, "-m", "celery", "-A", "barkside"]
+        pool = ["--pool=solo"] if database_url.startswith("sqlite") else ["--concurrency=2"]
+        worker = procs.start("worker", [*celery, "worker", "--loglevel=WARNING", *pool])
+        beat = procs.start(
+            "beat", [*celery, "beat", "--loglevel=WARNING", "-s", str(logs / "beat-schedule")]
+        )
+        procs.wait_for(lambda: _answers(url + "/api/auth/csrf"), "the web processes")
+        yield Stack(
+            url=url,
+            web_pids=[p.pid for p in web],
+            other_pids={"worker": worker.pid, "beat": beat.pid},
+            settings={
+                "DEBUG": "false",
+                "DATABASE_URL": database_url.split("@")[-1],
+                "CACHE": "redis",
+                "Redis": "private",
+                **{k: os.environ[k] for k in PASSED_ON if k in os.environ},
+                **RAISED,
+            },
+        )
+
+
+@contextlib.contextmanager
+def _listening_socket() -> Iterator[socket.socket]:
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4096)
+    listener.set_inheritable(True)
+    try:
+        yield listener
+    finally:
+        listener.close()
+
+
+def _run(argv: list[str], env: dict, log: Path) -> None:
+    with open(log, "wb") as out:
+        done = subprocess.run(argv, env=env, cwd=settings.BASE_DIR, stdout=out, stderr=out)
+    if done.returncode:
+        raise RuntimeError(f"{' '.join(argv[1:3])} failed:\n{log.read_text()[-3000:]}")
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2):
+            return True
+    except urllib.error.HTTPError:
+        return True  # any HTTP answer: the server is up
+    except OSError:
+        return False
+
+
+class _Processes:
+    """Children in their own process groups, logging to files; all stopped at exit."""
+
+    def __init__(self, logs: Path, env: dict):
+        self.logs, self.env = logs, env
+        self.procs: list[tuple[subprocess.Popen, Path]] = []
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        for proc, _ in self.procs:
+            _signal_group(proc, signal.SIGTERM)
+        for proc, _ in self.procs:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(10)
+            _signal_group(proc, signal.SIGKILL)
+            proc.wait()
+
+    def start(self, name: str, argv: list[str], pass_fds=()) -> subprocess.Popen:
+        log = self.logs / f"{name}.log"
+        with open(log, "wb") as out:
+            proc = subprocess.Popen(
+                argv,
+                env=self.env,
+                cwd=settings.BASE_DIR,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                pass_fds=pass_fds,
+            )
+        self.procs.append((proc, log))
+        return proc
+
+    def wait_for(self, predicate, what: str) -> None:
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            dead = [(p, log) for p, log in self.procs if p.poll() is not None]
+            if dead:
+                proc, log = dead[0]
+                raise RuntimeError(
+                    f"{log.stem} exited with {proc.returncode}:\n{log.read_text()[-3000:]}"
+                )
+            if predicate():
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"{what} did not answer within {START_TIMEOUT:g} s")
+
+
+def _signal_group(proc: subprocess.Popen, sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, sig)

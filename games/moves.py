@@ -1,0 +1,118 @@
+"""A person's move from any channel: one budget, one idempotency store, one reply.
+
+`POST /api/games/<id>/moves` and a `move` message on `/ws/games/<id>/` both call
+`move_submit`, so a move has the same guarantees whichever way it comes:
+
+- the moves budget (THROTTLE_MOVES) per user, shared by REST and the socket;
+- at most once per idempotency key: a key is the REST `Idempotency-Key` header or the
+  socket move's `request_id` (as text), one namespace per user, so a move sent on the
+  socket and retried over REST (or the reverse) with the same key is applied once;
+- the reply is the user's view of the game right after the move, stored under the key
+  in the move's own transaction: a move that committed always has its reply, and every
+  retry (or concurrent twin) of it gets that same reply.
+
+A refused move (illegal, stale, not yours) stores nothing: it changed nothing, so a
+retry is simply decided again, and answers the same refusal while the game is where it
+was.
+"""
+
+import json
+
+from django.db import IntegrityError, transaction
+from rest_framework.exceptions import Throttled
+from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.utils.encoders import JSONEncoder
+
+from barkside.errors import ServiceError
+from barkside.serializers import validated
+from games import selectors, services
+from games.models import IdempotentMove
+from games.serializers import MoveSerializer
+
+KEY_LENGTH = (1, 64)  # the column's size
+
+
+class MovesBudget(SimpleRateThrottle):
+    """THROTTLE_MOVES for one user: every move counts, whichever channel it came by."""
+
+    scope = "moves"
+
+    def __init__(self, user):
+        super().__init__()
+        self.user_key = self.cache_format % {"scope": self.scope, "ident": user.pk}
+
+    def get_cache_key(self, request, view):
+        return self.user_key
+
+
+def move_budget(user) -> None:
+    """Draw one move from the user's budget, or refuse with `throttled` (429)."""
+    budget = MovesBudget(user)
+    if not budget.allow_request(None, None):
+        raise Throttled(wait=budget.wait())
+
+
+def move_submit(*, game_id, user, fields, key=None) -> dict:
+    """Budget, key, fields, then the move (once per key): the user's view after it."""
+    move_budget(user)
+    key = _checked_key(key)
+    data = validated(MoveSerializer, fields)
+    with transaction.atomic():
+        if key is not None:
+            stored = _claim(user, key, game_id)
+            if stored is not None:
+                return stored.response
+        services.game_move(
+            game_id=game_id,
+            user=user,
+            kind=data["kind"],
+            cards=data.get("cards"),
+            version=data["version"],
+        )
+        reply = _reply(game_id, user)
+        if key is not None:
+            IdempotentMove.objects.filter(user=user, key=key).update(response=reply)
+    return reply
+
+
+def _checked_key(key) -> str | None:
+    if key is None:
+        return None
+    low, high = KEY_LENGTH
+    # Printable ASCII: PostgreSQL refuses some strings (a NUL byte) with an error.
+    if not (
+        isinstance(key, str) and low <= len(key) <= high and key.isascii() and key.isprintable()
+    ):
+        raise ServiceError("bad_idempotency_key", "Idempotency-Key is 1-64 characters")
+    return key
+
+
+def _claim(user, key: str, game_id) -> IdempotentMove | None:
+    """Take `key` for this move in the caller's transaction, or the move that has it.
+
+    Inserting first makes concurrent twins queue on the key: PostgreSQL holds a twin's
+    INSERT until the first transaction ends (SQLite runs one writer at a time), then the
+    twin reads the committed reply - or, if the first was refused and rolled back, takes
+    the key and decides the move itself.
+    """
+    selectors.visible_game(game_id, user)  # a missing game must not reach the foreign key
+    try:
+        with transaction.atomic():
+            # The reply is written before this transaction commits: nobody sees the `{}`.
+            IdempotentMove.objects.create(user=user, key=key, game_id=game_id, response={})
+        return None
+    except IntegrityError:
+        stored = IdempotentMove.objects.get(user=user, key=key)
+    if str(stored.game_id) != str(game_id):
+        raise ServiceError(
+            "idempotency_key_reused",
+            "this Idempotency-Key was used for another game",
+            status=422,
+        )
+    return stored
+
+
+def _reply(game_id, user) -> dict:
+    """The user's view as the JSON a client receives, so a stored reply is the same."""
+    game, seat = selectors.visible_game(game_id, user)
+    return json.loads(json.dumps(selectors.game_view(game, seat), cls=JSONEncoder))

@@ -1,0 +1,87 @@
+"""A finished game, step by step: for its players from the server's record, and for
+anyone from a barkside-record/1 file opened on the phone."""
+
+import json
+
+from axe_playwright_python.sync_playwright import Axe
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Page, expect
+
+from games import services
+from games.models import Game
+from games.services import Actor
+from tests.helpers import client_for, fast_forward
+
+from .conftest import SCREENSHOTS, sign_up
+
+
+def finished_game_of(username: str) -> int:
+    user = get_user_model().objects.get(username=username)
+    game = services.game_create(user=user, players=3, ai=["random", "random"], time_per_move=60)
+    game.refresh_from_db()
+    last = fast_forward(game)
+    services.apply_move(game.pk, Actor("player", last.pop("seat")), last, game.version)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    return game.pk
+
+
+def step_through(page: Page, record: dict) -> None:
+    first = record["rounds"][0]
+    expect(page.locator(".replay-text")).to_have_text(
+        f"Round 1 is dealt; {_name(record, first['starter'])} starts."
+    )
+    expect(page.locator(".replay-hands li")).to_have_count(record["players"])
+    page.get_by_role("button", name="Next").click()
+    expect(page.locator(".replay-text")).to_contain_text(" passed ")
+    page.get_by_role("button", name="Next").click()
+    move = first["moves"][0]
+    verb = "played" if "play" in move else "tail-tucked"
+    cards = " ".join(map(str, move.get("play") or move.get("tuck")))
+    expect(page.locator(".replay-text")).to_have_text(
+        f"{_name(record, move['seat'])} {verb} {cards}."
+    )
+    page.get_by_role("button", name="Back").click()
+    expect(page.locator(".replay-text")).to_contain_text(" passed ")
+
+
+def _name(record, seat):
+    return record["seats"][seat]
+
+
+def test_a_player_replays_a_finished_game_step_by_step(phone):
+    sign_up(phone, "alice")
+    game_id = finished_game_of("alice")
+    record = (
+        client_for(get_user_model().objects.get(username="alice"))
+        .get(f"/api/games/{game_id}/record")
+        .json()
+    )
+    phone.goto(f"/#/game/{game_id}")
+    phone.get_by_role("link", name="Replay the game").click()
+    expect(phone.get_by_role("heading", name=f"Replay of game #{game_id}")).to_be_visible()
+    step_through(phone, record)
+    phone.wait_for_timeout(300)
+    violations = [
+        v["id"]
+        for v in Axe().run(phone).response["violations"]
+        if v["impact"] in {"serious", "critical"}
+    ]
+    assert violations == []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENSHOTS / "replay.png"))
+
+
+def test_anyone_opens_a_record_file(new_phone, tmp_path, make_user):
+    alice = make_user("alice")
+    record = client_for(alice).get(f"/api/games/{finished_game_of('alice')}/record").json()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    page = new_phone()
+    page.goto("/#/record")
+    page.get_by_label("A barkside-record/1 file (.json)").set_input_files(str(path))
+    step_through(page, record)
+
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"format": "something-else"}))
+    page.get_by_label("A barkside-record/1 file (.json)").set_input_files(str(other))
+    expect(page.get_by_role("alert")).to_have_text("This file is not a barkside-record/1 record.")

@@ -1,0 +1,57 @@
+"""`manage.py bench load` against a stack it starts: the report's shape, moves applied,
+every game's record valid. Figures are printed, never asserted (no timed assertions)."""
+
+import io
+import re
+
+from django.core.management import call_command
+
+from tests.realtime.processes import database_url_for_tests
+
+
+def figure(pattern: str, report: str) -> re.Match:
+    found = re.search(pattern, report, re.MULTILINE)
+    assert found, f"no line matching {pattern!r} in:\n{report}"
+    return found
+
+
+def test_bench_load_plays_moves_on_a_started_stack_and_checks_every_record(
+    transactional_db, monkeypatch
+):
+    monkeypatch.setenv("DATABASE_URL", database_url_for_tests())  # the stack's database
+    out = io.StringIO()
+    call_command(
+        "bench",
+        "load",
+        "--tables",
+        "2",
+        "--seconds",
+        "5",
+        "--socket-share",
+        "0.5",
+        "--finish",
+        stdout=out,
+    )
+    report = out.getvalue()
+
+    assert int(figure(r"^setup: (\d+) people registered and seated at 2 tables", report)[1]) == 6
+    moves = figure(
+        r"^moves: (\d+) applied in [\d.]+ s = [\d.]+ moves/s \((\d+) over REST, (\d+) over the socket\)",
+        report,
+    )
+    assert int(moves[1]) > 0
+    assert int(moves[2]) > 0 and int(moves[3]) > 0  # both channels were used
+    figure(r"^move latency ms: p50 \d+ p95 \d+ p99 \d+$", report)
+    figure(r"^fan-out ms: p50 \d+ p95 \d+ p99 \d+ over [1-9]\d* deliveries", report)
+    figure(r"^errors: \d+ ", report)
+    assert figure(r"^handshake failures: (\d+) .*; (\d+) sockets opened", report)[1] == "0"
+    figure(r"^database per move", report)
+    figure(r"^server memory RSS MiB: web \d+ -> \d+ \(peak \d+\)$", report)
+    figure(r"^generator CPU: \d+% of one core", report)
+    records = figure(
+        r"^records: (\d+) finished games checked with the engine: (\d+) valid, (\d+) invalid; "
+        r"(\d+) still running, (\d+) unreadable",
+        report,
+    )
+    games, valid, invalid, running, unreadable = (int(n) for n in records.groups())
+    assert games >= 2 and valid == games and invalid == running == unreadable == 0
