@@ -1,9 +1,16 @@
 """Whose device a push subscription is: posting someone else's endpoint takes nothing."""
 
+import pytest
+
 from notifications.models import PushSubscription
 from tests.helpers import client_for
 
-ENDPOINT = "https://push.example.com/send/alice-phone"
+ENDPOINT = "https://127.0.0.1/send/alice-phone"
+
+
+@pytest.fixture(autouse=True)
+def _local_endpoints(settings):
+    settings.PUSH_ALLOW_LOCAL_ENDPOINTS = True  # who owns an endpoint is under test here
 
 
 def subscription(p256dh: str, auth: str, endpoint: str = ENDPOINT) -> dict:
