@@ -6,18 +6,30 @@ Django's auth permissions. A user's page also lists the reports about them, the 
 they made and the moderation actions they received.
 """
 
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.models import Group
+from rest_framework.authtoken.models import TokenProxy
 
 from accounts.models import User
+from barkside.admin import DeclaredFiltersOnly, declared_filters_only
 from moderation.models import ModerationAction, Report
 from moderation.services import can_moderate
 
 RECENT = 50  # reports and actions listed on a user's page, newest first
 
+# API tokens are passwords: no page lists them, not even for a superuser (a user's token
+# ends with a password change, a logout, or a suspension).
+admin.site.unregister(TokenProxy)
+# Groups and django-axes' sign-in records filter by their declared filters only, like
+# every admin here (barkside/admin.py).
+for model in (Group, AccessAttempt, AccessLog, AccessFailureLog):
+    declared_filters_only(admin.site, model)
+
 
 @admin.register(User)
-class BarksideUserAdmin(UserAdmin):
+class BarksideUserAdmin(DeclaredFiltersOnly, UserAdmin):
     list_display = ["username", "email", "is_active", "is_staff", "date_joined", "last_login"]
     list_filter = ["is_active", "is_staff", "date_joined"]
     search_fields = ["username", "email"]

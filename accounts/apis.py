@@ -1,7 +1,8 @@
 """The auth REST API under /api/auth/: thin views that validate, call one service, serialize.
 
-Browsers use the session cookie (unsafe requests need the CSRF token from `GET csrf`);
-other clients send `Authorization: Token <token>` from register/login.
+Browsers use the session cookie (unsafe requests, register and login included, need the
+CSRF token from `GET csrf`); other clients send `Authorization: Token <token>` from
+register/login.
 """
 
 from django.http import JsonResponse
@@ -9,6 +10,7 @@ from django.middleware.csrf import get_token
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -55,6 +57,16 @@ class SignInView(APIView):
     permission_classes = [AllowAny]
     throttle_scope = "auth"
 
+    def starts_session(self, request) -> bool:
+        """Only a request that passes the CSRF check of every session write (Origin, then
+        the token) signs its session in, so a form on another site can't sign a browser in
+        as someone else. Others (apps, with their token; such forms) get the token alone."""
+        try:
+            SessionAuthentication().enforce_csrf(request)
+        except PermissionDenied:
+            return False
+        return True
+
 
 class CsrfView(APIView):
     authentication_classes = []
@@ -76,13 +88,14 @@ class RegisterView(SignInView):
     @extend_schema(
         tags=TAGS,
         operation_id="auth_register",
-        summary="Create an account; signs in this session and returns an API token",
+        summary="Create an account; returns an API token, and signs in a session that sent the CSRF token",
         request=RegisterSerializer,
         responses={201: AuthSerializer, **error_responses(400, 403, 415, 429)},
     )
     def post(self, request):
         data = validated(RegisterSerializer, request.data)
-        signed_in = services.user_register(request=request._request, **data)
+        session = self.starts_session(request)
+        signed_in = services.user_register(request=request._request, session=session, **data)
         return Response(AuthSerializer(signed_in).data, status=status.HTTP_201_CREATED)
 
 
@@ -90,7 +103,7 @@ class LoginView(SignInView):
     @extend_schema(
         tags=TAGS,
         operation_id="auth_login",
-        summary="Log in; signs in this session and returns the API token",
+        summary="Log in; returns the API token, and signs in a session that sent the CSRF token",
         description="Wrong credentials answer 400 `invalid_credentials`; after "
         "AXES_FAILURE_LIMIT failures from one address for one username, 429 `locked_out`.",
         request=LoginSerializer,
@@ -98,7 +111,8 @@ class LoginView(SignInView):
     )
     def post(self, request):
         data = validated(LoginSerializer, request.data)
-        signed_in = services.user_login(request=request._request, **data)
+        session = self.starts_session(request)
+        signed_in = services.user_login(request=request._request, session=session, **data)
         return Response(AuthSerializer(signed_in).data)
 
 

@@ -14,12 +14,14 @@ from django.contrib.auth import (
     update_session_auth_hash,
 )
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.signals import user_logged_in
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from rest_framework.authtoken.models import Token
 
+from accounts import socket_auth
 from accounts.models import USERNAME_TAKEN, User, username_validator
 from accounts.signals import signing_in
 from barkside.errors import ServiceError
@@ -56,10 +58,18 @@ def _password_problems(password: str, user: User) -> list[str]:
     return []
 
 
+def _sign_in(request: HttpRequest, user: User, *, session: bool, backend=None) -> None:
+    if session:
+        login(request, user, backend=backend)
+    else:
+        # No session, but the rest of a login: last_login, and axes resetting the failures.
+        user_logged_in.send(sender=user.__class__, request=request, user=user)
+
+
 def user_register(
-    *, request: HttpRequest, username: str, password: str, email: str = ""
+    *, request: HttpRequest, username: str, password: str, email: str = "", session: bool
 ) -> SignedIn:
-    """Create an account, sign it in on this session and give it its API token."""
+    """Create an account and give it its API token; with `session`, sign this session in."""
     user = User(username=username, email=User.objects.normalize_email(email))
     problems = {}
     if User.objects.filter(username__iexact=username).exists():
@@ -76,12 +86,13 @@ def user_register(
     except IntegrityError:
         # Someone took the name between our check and our insert.
         raise _invalid({"username": [USERNAME_TAKEN]}) from None
-    login(request, user, backend=MODEL_BACKEND)
+    _sign_in(request, user, session=session, backend=MODEL_BACKEND)
     return SignedIn(user, token)
 
 
-def user_login(*, request: HttpRequest, username: str, password: str) -> SignedIn:
-    """Check credentials (axes counting failures), sign in on this session, return the token."""
+def user_login(*, request: HttpRequest, username: str, password: str, session: bool) -> SignedIn:
+    """Check credentials (axes counting failures), return the token; with `session`, sign
+    this session in."""
     # Names are unique regardless of case, so "Alice" may log in as alice. Using the stored
     # spelling also keeps axes counting every spelling's failures against one account.
     stored = User.objects.filter(username__iexact=username).first()
@@ -94,15 +105,27 @@ def user_login(*, request: HttpRequest, username: str, password: str) -> SignedI
         raise locked_out_error()
     if user is None:
         raise ServiceError("invalid_credentials", "Wrong username or password.", status=400)
-    login(request, user)
+    _sign_in(request, user, session=session)
     token, _created = Token.objects.get_or_create(user=user)
     return SignedIn(user, token)
 
 
 def user_logout(*, request: HttpRequest, user: User) -> None:
-    """End this session and revoke the user's API token."""
+    """End this session and revoke the user's API token; their sockets close at once."""
+    ended = _token_sockets(user)
+    if request.session.session_key:
+        ended[socket_auth.session_group(request.session.session_key)] = (
+            socket_auth.CLOSE_UNAUTHENTICATED
+        )
     Token.objects.filter(user=user).delete()
     logout(request)
+    transaction.on_commit(lambda: socket_auth.sockets_close(ended))
+
+
+def _token_sockets(user: User) -> dict[str, int]:
+    """The socket groups of the user's token, with the code that closes them."""
+    keys = Token.objects.filter(user=user).values_list("key", flat=True)
+    return {socket_auth.token_group(key): socket_auth.CLOSE_UNAUTHENTICATED for key in keys}
 
 
 def user_change_password(
@@ -117,11 +140,15 @@ def user_change_password(
         raise _invalid({"old_password": [_("Wrong password.")]})
     if problems := _password_problems(new_password, user):
         raise _invalid({"new_password": problems})
+    # The sockets of the old token, and of every session of the old password, close.
+    ended = _token_sockets(user)
+    ended[socket_auth.password_group(user)] = socket_auth.CLOSE_SIGN_IN_CHANGED
     with transaction.atomic():
         user.set_password(new_password)
         user.save(update_fields=["password"])
         Token.objects.filter(user=user).delete()
         token = Token.objects.create(user=user)
+        transaction.on_commit(lambda: socket_auth.sockets_close(ended))
     # Only a session signed in as this user needs its hash refreshed; a token client has
     # no session, and creating one for it would only hand it a cookie it never uses.
     if request.session.get(SESSION_KEY) == str(user.pk):

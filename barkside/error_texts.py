@@ -60,6 +60,7 @@ DETAILS: dict[str, str] = {
     "locked_out": _("Too many failed logins. Try again later."),
     "invalid": _("Some fields are not valid."),
     "invalid_credentials": _("Wrong username or password."),
+    "endpoint_taken": _("This device already receives another account's notifications."),
     "suspended": _("This account is suspended for now."),
     "banned": _("This account is banned."),
     # --- moderation ---

@@ -453,3 +453,20 @@ MIDDLEWARE.insert(
     MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
     "barkside.csp.ContentSecurityPolicyMiddleware",
 )
+
+# --- Client address, sign-in CSRF and socket origins (security) -------------------------
+
+# Proxies in front of the app that append the address they saw to X-Forwarded-For (a
+# load balancer: 1). 0: the header is ignored and the peer's address counts. The lockout
+# (axes) and the throttles use the same address (barkside/client_address.py); daphne
+# runs without --proxy-headers, which would trust the header's first, client-written entry.
+TRUSTED_PROXY_COUNT = env("TRUSTED_PROXY_COUNT", 0, int)
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured(f"TRUSTED_PROXY_COUNT={TRUSTED_PROXY_COUNT}: use 0 or more.")
+REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXY_COUNT
+AXES_CLIENT_IP_CALLABLE = "barkside.client_address.client_address"
+
+# Pages on other origins that may post with the session and open sockets, e.g.
+# "https://play.example.com" (scheme, host and port). This site's own origin, as its
+# ALLOWED_HOSTS address it, needs no entry (games/routing.py uses Django's CSRF rule).
+CSRF_TRUSTED_ORIGINS = env("CSRF_TRUSTED_ORIGINS", [], list)

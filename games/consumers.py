@@ -36,12 +36,17 @@ Authentication: the session cookie (browsers), or an API token for other clients
 as the subprotocols `token, <key>` (the `Sec-WebSocket-Protocol` header; in a browser
 `new WebSocket(url, ["token", key])`). The server accepts the subprotocol `token` and
 never echoes the key. Tokens are never read from the query string, which ends up in logs.
-Every client sends an `Origin` header whose host is in ALLOWED_HOSTS; any other origin
-(or none) is refused at the handshake (HTTP 403, before any close code can be sent).
+Every client sends an `Origin` header: this very site (scheme, host and port) or one in
+CSRF_TRUSTED_ORIGINS; any other origin (or none) is refused at the handshake (HTTP 403,
+before any close code can be sent).
 
 Close codes (the socket is accepted and then closed, so the client can read the code):
 
-- 4401 - not authenticated (no session, or an unknown token)
+- 4401 - not authenticated (no session, or an unknown token); also at once when the
+  session or token the socket signed in with ends (logout, password change), and on the
+  next message if that notice was lost (games/socket_auth.py)
+- 4001 - the password changed: connect again (the session that changed it is let back
+  in, any other gets 4401)
 - 4403 - a moderator suspended or banned the account (both sockets)
 - 4404 - no such game, or a private game of which the user has no seat (the same answer
   for both, so private games stay unseen), also when a game becomes invisible later
@@ -56,6 +61,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 from rest_framework.utils.encoders import JSONEncoder
 
+from accounts import socket_auth
+from accounts.socket_auth import CLOSE_UNAUTHENTICATED
 from barkside.error_texts import language_from_scope, translate
 from barkside.errors import ServiceError, exception_handler
 from barkside.serializers import validated
@@ -69,7 +76,6 @@ from notifications import presence
 log = logging.getLogger(__name__)
 
 TOKEN_SUBPROTOCOL = "token"
-CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
 CLOSE_KICKED = 4403
 
@@ -102,6 +108,24 @@ class BarksideConsumer(AsyncWebsocketConsumer):
         """A moderator suspended or banned this user: the socket ends now."""
         await self.close(CLOSE_KICKED)
 
+    sign_in_groups = ()  # for `auth.ended`: the session's or token's (games/socket_auth.py)
+
+    async def join_sign_in(self) -> None:
+        self.sign_in_groups = socket_auth.groups_of(self.scope)
+        for group in self.sign_in_groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+
+    async def leave_sign_in(self) -> None:
+        for group in self.sign_in_groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def auth_ended(self, event):
+        """The session or token this socket signed in with ended: the socket ends now."""
+        await self.close(event["code"])
+
+    async def still_signed_in(self) -> bool:
+        return await database_sync_to_async(socket_auth.still_signed_in)(self.scope)
+
 
 class GameConsumer(BarksideConsumer):
     group = None
@@ -126,6 +150,7 @@ class GameConsumer(BarksideConsumer):
             return await self.refuse(CLOSE_NOT_FOUND)
         self.user_group = realtime.user_group(self.user.pk)
         await self.channel_layer.group_add(self.user_group, self.channel_name)
+        await self.join_sign_in()
         await self.accept(self.subprotocol())
         await sync_to_async(presence.enter)(self.user.pk, self.game_id)
         self.watching = True
@@ -136,6 +161,7 @@ class GameConsumer(BarksideConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.user_group:
             await self.channel_layer.group_discard(self.user_group, self.channel_name)
+        await self.leave_sign_in()
         if self.watching:  # no Web Push for the game on screen
             await sync_to_async(presence.leave)(self.user.pk, self.game_id)
 
@@ -160,6 +186,8 @@ class GameConsumer(BarksideConsumer):
         await self.send_json({"type": "chat_hidden", "id": event["id"]})
 
     async def receive(self, text_data=None, bytes_data=None):
+        if not await self.still_signed_in():  # logged out, and the notice was lost
+            return await self.close(CLOSE_UNAUTHENTICATED)
         try:
             message = json.loads(text_data if text_data is not None else bytes_data)
         except (TypeError, ValueError, RecursionError):  # deep nesting exhausts the stack
@@ -259,11 +287,13 @@ class MeConsumer(BarksideConsumer):
             return await self.refuse(CLOSE_UNAUTHENTICATED)
         self.group = realtime.user_group(self.scope["user"].pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join_sign_in()
         await self.accept(self.subprotocol())
 
     async def disconnect(self, code):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.leave_sign_in()
 
     async def user_notice(self, event):
         """A group message `{notice, ...}`: the notice's name as `type`, its known fields."""

@@ -1,18 +1,22 @@
 """WebSocket routes, and the stack every socket passes through (see games/consumers.py).
 
-Origin check (ALLOWED_HOSTS), then the session (AuthMiddlewareStack), then an API token
-offered as the subprotocols `token, <key>`, which wins over the session when present.
+Origin check (the page's origin is this very site, or in CSRF_TRUSTED_ORIGINS), then
+the session (AuthMiddlewareStack), then an API token offered as the subprotocols
+`token, <key>`, which wins over the session when present.
 """
 
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
 from channels.routing import URLRouter
-from channels.security.websocket import AllowedHostsOriginValidator
+from channels.security.websocket import WebsocketDenier
 from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest
+from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import path
 from rest_framework.authtoken.models import Token
 
+from accounts import socket_auth
 from barkside.authentication import could_be_token
 from games import consumers
 
@@ -36,7 +40,8 @@ class TokenAuthMiddleware(BaseMiddleware):
     """`Sec-WebSocket-Protocol: token, <key>` signs in as the key's user.
 
     The key is taken out of the scope's subprotocols, so nothing downstream can echo or
-    log it; an unknown key leaves the user anonymous (the consumer closes with 4401).
+    log it (only its digest stays, for games/socket_auth.py); an unknown key leaves the
+    user anonymous (the consumer closes with 4401).
     """
 
     async def __call__(self, scope, receive, send):
@@ -44,11 +49,50 @@ class TokenAuthMiddleware(BaseMiddleware):
         if offered[:1] == [consumers.TOKEN_SUBPROTOCOL]:
             key = offered[1] if len(offered) > 1 else ""
             user = await _token_user(key) if key else AnonymousUser()
-            scope = dict(scope, user=user, subprotocols=[consumers.TOKEN_SUBPROTOCOL])
+            scope = dict(
+                scope,
+                user=user,
+                subprotocols=[consumers.TOKEN_SUBPROTOCOL],
+                token_digest=socket_auth.digest(key),
+            )
+        return await super().__call__(scope, receive, send)
+
+
+class Handshake(HttpRequest):
+    """A socket's opening request, seen as Django sees an HTTP request: its host checked
+    against ALLOWED_HOSTS, https when the socket is wss or SECURE_PROXY_SSL_HEADER says so."""
+
+    def __init__(self, scope):
+        super().__init__()
+        self.scope_scheme = scope.get("scheme", "ws")
+        for name, value in scope.get("headers", []):
+            key = "HTTP_" + name.decode("latin1").upper().replace("-", "_")
+            self.META[key] = value.decode("latin1")
+
+    def _get_scheme(self):
+        return "https" if self.scope_scheme == "wss" else "http"
+
+
+def origin_allowed(scope) -> bool:
+    """Django's CSRF origin rule, so a page that may post a form may open a socket, and no
+    other: exactly this site's scheme, host and port, or an origin in CSRF_TRUSTED_ORIGINS."""
+    handshake = Handshake(scope)
+    if "HTTP_ORIGIN" not in handshake.META:
+        return False
+    # A fresh instance: it caches CSRF_TRUSTED_ORIGINS as it reads them.
+    return CsrfViewMiddleware(lambda request: None)._origin_verified(handshake)
+
+
+class SameOriginOnly(BaseMiddleware):
+    """A handshake from any other origin (or none) is refused with HTTP 403."""
+
+    async def __call__(self, scope, receive, send):
+        if not origin_allowed(scope):
+            return await WebsocketDenier()(scope, receive, send)
         return await super().__call__(scope, receive, send)
 
 
 def websocket_application():
-    return AllowedHostsOriginValidator(
+    return SameOriginOnly(
         AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
     )

@@ -17,6 +17,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 
+from barkside.admin import DeclaredFiltersOnly
 from barkside.errors import ServiceError
 from moderation import overview, services
 from moderation.models import ChatMessage, ModerationAction, Report
@@ -35,7 +36,7 @@ def overview_view(request):
     return TemplateResponse(request, "admin/moderation/overview.html", context)
 
 
-class ModeratorsOnly:
+class ModeratorsOnly(DeclaredFiltersOnly):
     """Every view of these admins needs the `moderation.moderate` permission."""
 
     def has_module_permission(self, request):

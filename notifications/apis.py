@@ -28,7 +28,7 @@ class SubscriptionsView(APIView):
         tags=TAGS,
         operation_id="push_subscribe",
         request=SubscriptionSerializer,
-        responses={201: None, **error_responses(400, 401, 403)},
+        responses={201: None, **error_responses(400, 401, 403, 409)},
         summary="Subscribe this device; a user keeps at most 5, the oldest go first",
     )
     def post(self, request):
@@ -42,6 +42,20 @@ class SubscriptionsView(APIView):
                 "invalid", "not a push service's endpoint", fields={"endpoint": [exc.message]}
             ) from None
         with transaction.atomic():
+            # The endpoint alone proves nothing: another account's row moves only to a
+            # poster holding its keys too, i.e. the same browser with someone else signed in.
+            taken = (
+                PushSubscription.objects.select_for_update()
+                .filter(endpoint=endpoint)
+                .exclude(user=request.user)
+                .exclude(p256dh=data["keys"]["p256dh"], auth=data["keys"]["auth"])
+            )
+            if taken.exists():
+                raise ServiceError(
+                    "endpoint_taken",
+                    "this push endpoint is subscribed for another account",
+                    status=409,
+                )
             PushSubscription.objects.update_or_create(
                 endpoint=endpoint,
                 defaults={

@@ -12,6 +12,18 @@ def log_in(client: APIClient, username: str, password: str = PASSWORD):
     )
 
 
+def browser_log_in(client: APIClient, username: str, password: str = PASSWORD):
+    """Log in as the web app does: the CSRF token from `GET csrf` goes with the login."""
+    client.get("/api/auth/csrf")
+    token = client.cookies["csrftoken"].value
+    return client.post(
+        "/api/auth/login",
+        {"username": username, "password": password},
+        format="json",
+        HTTP_X_CSRFTOKEN=token,
+    )
+
+
 @pytest.fixture
 def csrf_client() -> APIClient:
     """A browser-like client: unsafe requests on a signed-in session need the CSRF token."""
@@ -21,7 +33,7 @@ def csrf_client() -> APIClient:
 @pytest.fixture
 def alice_session(alice, csrf_client) -> APIClient:
     """alice signed in by session cookie, sending the CSRF token the login handed out."""
-    assert log_in(csrf_client, "alice").status_code == 200
+    assert browser_log_in(csrf_client, "alice").status_code == 200
     csrf_client.credentials(HTTP_X_CSRFTOKEN=csrf_client.cookies["csrftoken"].value)
     return csrf_client
 

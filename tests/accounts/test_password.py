@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from tests.accounts.conftest import log_in
+from tests.accounts.conftest import browser_log_in, log_in
 from tests.helpers import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +72,7 @@ def test_weak_new_password_is_refused(alice, alice_session, weak):
 
 
 def test_change_needs_csrf_over_session(alice, csrf_client):
-    log_in(csrf_client, "alice")
+    browser_log_in(csrf_client, "alice")
 
     assert change(csrf_client).json()["code"] == "permission_denied"
 

@@ -4,7 +4,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.accounts.conftest import log_in
+from tests.accounts.conftest import browser_log_in, log_in
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_csrf_endpoint_sets_the_cookie(csrf_client):
 
 
 def test_session_post_without_csrf_token_is_refused(alice, csrf_client):
-    log_in(csrf_client, "alice")
+    browser_log_in(csrf_client, "alice")
 
     response = csrf_client.post("/api/auth/logout")
 
@@ -55,7 +55,7 @@ def test_session_post_without_csrf_token_is_refused(alice, csrf_client):
 
 
 def test_session_post_with_token_from_csrf_endpoint_is_accepted(alice, csrf_client):
-    log_in(csrf_client, "alice")
+    browser_log_in(csrf_client, "alice")
     csrf_client.get("/api/auth/csrf")
 
     token = csrf_client.cookies["csrftoken"].value

@@ -19,7 +19,7 @@ from games import engine, services
 from games.models import Game
 from games.routing import websocket_application
 from tests.helpers import client_for
-from tests.realtime.sockets import ORIGIN, session_cookie
+from tests.realtime.sockets import HOST, ORIGIN, session_cookie
 
 from .catalogs import catalog
 from .conftest import human_table, open_table, state, version
@@ -129,7 +129,7 @@ def test_drf_refusals_are_translated_too(api_client):
 
 
 def socket_answer(game_id, user, message, accept_language=None) -> dict:
-    headers = [(b"origin", ORIGIN), (b"cookie", session_cookie(user))]
+    headers = [(b"host", HOST), (b"origin", ORIGIN), (b"cookie", session_cookie(user))]
     if accept_language:
         headers.append((b"accept-language", accept_language.encode()))
 

@@ -10,7 +10,8 @@ from django.test import Client
 from games import realtime
 from games.routing import websocket_application
 
-ORIGIN = b"http://127.0.0.1"
+HOST = b"127.0.0.1"  # the site the socket is opened on; a browser sends it as `Host`
+ORIGIN = b"http://127.0.0.1"  # the page that opens it: the same site
 
 
 def run(scenario):
@@ -18,9 +19,9 @@ def run(scenario):
     async_to_sync(scenario)()
 
 
-def socket(path, cookie=None, token=None, origin=ORIGIN) -> WebsocketCommunicator:
+def socket(path, cookie=None, token=None, origin=ORIGIN, host=HOST) -> WebsocketCommunicator:
     """A socket through origin check, session and token auth, as daphne would route it."""
-    headers = [(b"origin", origin)] if origin else []
+    headers = [(b"host", host)] + ([(b"origin", origin)] if origin else [])
     if cookie:
         headers.append((b"cookie", cookie))
     return WebsocketCommunicator(

@@ -1,0 +1,40 @@
+"""The `web` process as the Procfile starts it, for what depends on how it is started."""
+
+import shlex
+
+from django.conf import settings
+
+from barkside.stack import free_port
+from tests.helpers import PASSWORD
+
+from .processes import BASE_DIR, PYTHON, api, http_ok, wait_until
+
+
+def procfile_web(port: int) -> list[str]:
+    """The Procfile's `web` command on `port`, listening on loopback only."""
+    lines = (BASE_DIR / "Procfile").read_text().splitlines()
+    line = next(line for line in lines if line.startswith("web:"))
+    argv = shlex.split(line.removeprefix("web:").replace("${PORT:-8000}", str(port)))
+    assert argv[0] == "daphne"
+    return [PYTHON, "-m", "daphne", *("127.0.0.1" if a == "0.0.0.0" else a for a in argv[1:])]
+
+
+def log_in(base: str, forwarded_for: str, password: str):
+    body = {"username": "alice", "password": password}
+    headers = {"X-Forwarded-For": forwarded_for}
+    return api(base, "POST", "/api/auth/login", body=body, headers=headers)
+
+
+def test_a_new_forwarded_for_each_time_does_not_escape_the_lockout(alice, processes, stack_env):
+    port = free_port()
+    proc, log = processes.start(
+        "web", procfile_web(port), {**stack_env, "THROTTLE_AUTH": "999/min"}
+    )
+    base = f"http://127.0.0.1:{port}"
+    wait_until(lambda: http_ok(base + "/"), 30, proc, log, "the Procfile's web process")
+
+    codes = [log_in(base, f"198.51.100.{n}", "wrong-guess")[1]["code"] for n in range(40)]
+
+    assert codes[settings.AXES_FAILURE_LIMIT - 1] == "locked_out"
+    status, body = log_in(base, "198.51.100.250", PASSWORD)
+    assert (status, body["code"]) == (429, "locked_out")
