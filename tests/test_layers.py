@@ -44,6 +44,7 @@ SITE_MODULES = (
     "barkside.settings",
     "barkside.stack",
     "barkside.urls",
+    "games.bench.load.stack",  # `bench load` starts the whole site as `make run` does
     "games.consumers",
     "games.routing",
     "moderation.overview",  # the admin's overview page
