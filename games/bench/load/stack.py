@@ -63,6 +63,8 @@ def started_stack(web_processes: int, database_url: str) -> Iterator[Stack]:
             "DEBUG": "false",
             "SECRET_KEY": secrets.token_urlsafe(40),
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            # Plain http on loopback, as behind a proxy that ends TLS (clients use tokens).
+            "SECURE_SSL_REDIRECT": "false",
             "DATABASE_URL": database_url,
             "REDIS_URL": redis,
             "CACHE": "redis",  # throttles and presence shared by the web processes
