@@ -7,6 +7,6 @@ timed-out seat) and `hard` (determinized Monte Carlo search, `budget` seconds pe
 decision, default `DEFAULT_BUDGET`; a fixed `iterations` count makes it deterministic).
 """
 
-from .levels import AUTOPILOT, DEFAULT_BUDGET, LEVELS, choose_move
+from .levels import ALL_LEVELS, AUTOPILOT, DEFAULT_BUDGET, LEVELS, choose_move
 
-__all__ = ["AUTOPILOT", "DEFAULT_BUDGET", "LEVELS", "choose_move"]
+__all__ = ["ALL_LEVELS", "AUTOPILOT", "DEFAULT_BUDGET", "LEVELS", "choose_move"]

@@ -3,14 +3,16 @@
 import random
 from collections.abc import Callable
 
+from .hard import DEFAULT_BUDGET, hard_policy
 from .policies import easy_policy, normal_policy, random_policy
-from .search import DEFAULT_BUDGET, hard_policy
+from .search_v1 import hard_v1_policy
 
 # A policy takes (view, rng, **options) and returns one of view["legal_moves"]. Options:
-# `budget` (seconds per decision) and `iterations` (fixed deals: the deterministic mode)
-# matter to `hard` only; the other levels ignore them.
+# `budget` (seconds per decision) and `iterations` (fixed work: the deterministic mode)
+# matter to the searching levels only; the other levels ignore them.
 Policy = Callable[..., dict]
 
+# The levels people may seat at a table.
 LEVELS: dict[str, Policy] = {
     "random": random_policy,
     "easy": easy_policy,
@@ -18,9 +20,15 @@ LEVELS: dict[str, Policy] = {
     "hard": hard_policy,
 }
 
+# Levels kept for measurements only (`simulate`, `bench`, tests), never offered to players:
+# `hard-v1` is the previous `hard` (flat determinized search), the yardstick of the new one.
+COMPARISON_LEVELS: dict[str, Policy] = {"hard-v1": hard_v1_policy}
+
+ALL_LEVELS: dict[str, Policy] = {**LEVELS, **COMPARISON_LEVELS}
+
 AUTOPILOT = "normal"  # the level that moves for a seat whose player timed out
 
-__all__ = ["AUTOPILOT", "DEFAULT_BUDGET", "LEVELS", "choose_move"]
+__all__ = ["ALL_LEVELS", "AUTOPILOT", "DEFAULT_BUDGET", "LEVELS", "choose_move"]
 
 
 def choose_move(
@@ -33,4 +41,4 @@ def choose_move(
     """One of `view["legal_moves"]`, chosen by `level` from the view and `rng` alone."""
     if not view["legal_moves"]:
         raise ValueError(f"seat {view['seat']} has no move to make")
-    return LEVELS[level](view, rng, budget=budget, iterations=iterations)
+    return ALL_LEVELS[level](view, rng, budget=budget, iterations=iterations)
