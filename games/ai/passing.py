@@ -25,9 +25,7 @@ MIN_DEALS = 16  # no candidate leaves the race before this many deals
 DROP_Z = 2.5  # how sure the race must be that a candidate is worse
 
 
-def search_pass(
-    view: dict, rng: random.Random, deadline: float, max_deals: int | None
-) -> dict:
+def search_pass(view: dict, rng: random.Random, deadline: float, max_deals: int | None) -> dict:
     seat, starter = view["seat"], view["starter"]
     know = read_knowledge(view)
     value = RoundValue(seat, view["doghouses"], view["max_strength"])

@@ -23,7 +23,10 @@ EXPLORATION = 4.0  # PUCT constant, in doghouse cards (the cost's unit)
 # Visits of a move before the tree grows below it: the nodes deeper down are the seat's
 # later decisions, worth growing only where the search keeps going (a shallow tree also
 # keeps most of each iteration inside the fast simulator).
-EXPAND_AFTER = 8
+EXPAND_AFTER = 16
+# Own decisions deep in the tree at most: each level costs a step out of the simulator's
+# loop, and below the second one they are few and barely visited in a 0.2-1 s budget.
+MAX_DEPTH = 2
 
 
 def own_decisions(hand: list[int], count: int, top: int, unlocked: bool) -> list[tuple]:
@@ -42,7 +45,7 @@ def own_decisions(hand: list[int], count: int, top: int, unlocked: bool) -> list
 
 
 class Node:
-    __slots__ = ("decisions", "priors", "visits", "totals", "children", "n")
+    __slots__ = ("decisions", "priors", "visits", "totals", "children", "n", "total")
 
     def __init__(self, decisions: list[tuple], normal: tuple):
         m = len(decisions)
@@ -56,18 +59,20 @@ class Node:
         self.totals = [0.0] * m
         self.children: list[dict] = [{} for _ in range(m)]
         self.n = 0
+        self.total = 0.0
 
     def select(self) -> int:
-        if len(self.decisions) == 1:
+        priors = self.priors
+        if len(priors) == 1:
             return 0
+        n, visits, totals = self.n, self.visits, self.totals
         # Unvisited moves start at the node's mean ("first play urgency"): the prior decides.
-        mean = sum(self.totals) / self.n if self.n else 0.0
-        scale = EXPLORATION * math.sqrt(self.n + 1)
+        fpu = -self.total / n if n else 0.0
+        scale = EXPLORATION * math.sqrt(n + 1)
         best, best_score = 0, -math.inf
-        for i, p in enumerate(self.priors):
-            v = self.visits[i]
-            q = -self.totals[i] / v if v else -mean
-            score = q + scale * p / (1 + v)
+        for i in range(len(priors)):
+            v = visits[i]
+            score = (-totals[i] / v if v else fpu) + scale * priors[i] / (1 + v)
             if score > best_score:
                 best, best_score = i, score
         return best
@@ -96,7 +101,7 @@ class Tree:
             i = node.select()
             path.append((node, i))
             decision = node.decisions[i]
-            if node.visits[i] < EXPAND_AFTER:
+            if node.visits[i] < EXPAND_AFTER or len(path) > MAX_DEPTH:
                 # Leave the tree: the simulator plays the rest of the round out.
                 outcome = rollout(hands, *trick, forced=decision)
                 break
@@ -116,6 +121,7 @@ class Tree:
         cost = self.value.cost_at_end(*outcome)
         for node, i in path:
             node.n += 1
+            node.total += cost
             node.visits[i] += 1
             node.totals[i] += cost
 

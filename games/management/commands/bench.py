@@ -12,7 +12,10 @@ class Command(BaseCommand):
         parser.add_argument("target", choices=sorted(BENCHMARKS))
         parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
         parser.add_argument(
-            "--budget", type=float, default=None, help="ai: the searching levels' seconds per decision"
+            "--budget",
+            type=float,
+            default=None,
+            help="ai: the searching levels' seconds per decision",
         )
 
     def handle(self, *args, target, seconds, budget, **options):
