@@ -2,30 +2,26 @@
 
 - Pass: every pair raced on shared deals (`passing`).
 - Tricks: deals weighted by how well they explain the round's play so far (`inference`),
-  then information-set MCTS (`tree`) whose playouts run on the fast simulator
-  (`simulator`) and are valued for the game, not only the round (`value`).
+  every move raced on them with its next decision searched below it (`tree`), the
+  playouts on the fast simulator (`simulator`), valued for the game, not only the round
+  (`value`).
 
 Anytime: it stops at `budget` seconds, or after a fixed work count when `iterations` is
-given (the deterministic mode: `iterations` deals for a pass, `iterations` playouts per
-root move for a trick move, as many as `hard-v1` plays for the same count). Either way
-it stops sooner when the choice can no longer change.
+given (the deterministic mode: `iterations` deals, each played once per move still in
+the race, as `hard-v1` plays them). Either way it stops sooner when one move is left.
 """
 
 import random
 import time
 
-from .inference import DealPool
+from . import race
+from .inference import weighted_deal
 from .knowledge import read_knowledge
 from .passing import search_pass
-from .tree import new_tree
+from .tree import EXPAND_AFTER, new_tree
 from .value import RoundValue
 
 DEFAULT_BUDGET = 1.0  # seconds per decision; the Django setting passes its own
-POOL_SHARE = 0.1  # share of the budget spent weighting deals before the search
-POOL_MAX = 256  # deals in the inference pool at most
-POOL_MIN = 16
-POOL_CHUNK = 16  # deals added between two looks at the clock
-SETTLE_EVERY = 32  # iterations between two checks that the choice may still change
 
 
 def hard_policy(
@@ -51,47 +47,44 @@ def search(
     if view["phase"] == "passing":
         result = search_pass(view, rng, deadline, iterations)
     else:
-        result = _search_tricks(view, rng, start, budget, iterations)
+        result = _search_tricks(view, rng, deadline, iterations)
     result["seconds"] = time.perf_counter() - start
     return result
 
 
-def _search_tricks(
-    view: dict, rng: random.Random, start: float, budget: float, iterations: int | None
-) -> dict:
+def _search_tricks(view: dict, rng: random.Random, deadline: float, iterations: int | None) -> dict:
     know = read_knowledge(view)
     value = RoundValue(know.seat, view["doghouses"], view["max_strength"])
-    tree, decisions = new_tree(view, value)
-    limit = None if iterations is None else iterations * len(decisions)
-    if limit is not None:
-        pool = DealPool(view, know, rng, max(POOL_MIN, min(POOL_MAX, limit // 8)))
-    else:
-        pool = DealPool(view, know, rng, POOL_MIN)
-        pool_until = start + POOL_SHARE * budget
-        while len(pool.deals) < POOL_MAX and time.perf_counter() < pool_until:
-            pool.add(POOL_CHUNK)
-    deadline = start + budget
-    searched_from = time.perf_counter()
-    done = 0
-    while True:
-        if limit is not None:
-            remaining = limit - done
-        else:
-            now = time.perf_counter()
-            if now >= deadline:
+    tree = new_tree(view, value)
+    alive = list(range(len(tree.decisions)))
+    costs: list[list[float]] = [[] for _ in alive]
+    weights: list[float] = []
+    deals = playouts = 0
+    while len(alive) > 1:
+        if iterations is not None:
+            if deals >= iterations:
                 break
-            rate = done / (now - searched_from) if now > searched_from else 0.0
-            remaining = int(rate * (deadline - now)) + 1
-        if remaining <= 0:
+        elif time.perf_counter() >= deadline:
             break
-        if done and done % SETTLE_EVERY == 0 and tree.settled(remaining):
-            break
-        tree.iterate(pool.draw(rng))
-        done += 1
+        deal, weight = weighted_deal(view, know, rng)
+        grow = deals >= EXPAND_AFTER
+        for i in alive:
+            costs[i].append(tree.play(deal, i, grow))
+        weights.append(weight)
+        deals += 1
+        playouts += len(alive)
+        if race.due(deals):
+            alive = race.survivors(alive, costs, weights)
     return {
-        "move": view["legal_moves"][tree.best()],
-        "deals": len(pool.deals),
-        "effective_deals": pool.effective_size(),
-        "playouts": done,
-        "visits": list(tree.root.visits),
+        "move": view["legal_moves"][race.best(alive, costs, weights)],
+        "deals": deals,
+        "effective_deals": effective_size(weights),
+        "playouts": playouts,
+        "left": len(alive),
     }
+
+
+def effective_size(weights: list[float]) -> float:
+    """Kish's effective sample size: how many equally weighted deals the deals are worth."""
+    squares = sum(w * w for w in weights)
+    return sum(weights) ** 2 / squares if squares else 0.0

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from games.ai.hard import search
-from games.ai.inference import DealPool, play_likelihood
+from games.ai.inference import play_likelihood, weighted_deal
 from games.ai.knowledge import read_knowledge, sample_hands
 from games.ai.playout import Trick, last_cards, play_out
 from games.ai.simulator import rollout
@@ -100,10 +100,11 @@ def test_weighted_deals_hold_more_of_the_true_cards_than_uniform_ones(players):
     for state, seat in list(trick_positions(players, f"infer:{players}"))[::3]:
         seen = view(state, seat)
         know = read_knowledge(seen)
-        pool = DealPool(seen, know, rng, 64)
-        for _ in range(64):
-            weighted += _true_cards_held(pool.draw(rng), state["hands"], seat)
-            uniform += _true_cards_held(sample_hands(know, rng), state["hands"], seat)
+        deals = [weighted_deal(seen, know, rng) for _ in range(64)]
+        held = [_true_cards_held(hands, state["hands"], seat) for hands, _ in deals]
+        total = sum(w for _, w in deals)
+        weighted += sum(w * h for (_, w), h in zip(deals, held, strict=True)) / total
+        uniform += sum(held) / len(held)
     assert weighted > uniform * 1.02
 
 
@@ -115,22 +116,18 @@ def _true_cards_held(hands, true_hands, seat) -> int:
     )
 
 
-def test_keeps_to_its_work_count_and_stops_early_when_the_choice_is_clear():
+def test_keeps_to_its_deal_count_and_stops_early_when_the_choice_is_clear():
     early = 0
-    for state, seat in list(normal_game_states(3, "work"))[:80]:
+    for state, seat in list(normal_game_states(3, "work"))[:60]:
         seen = view(state, seat)
         if len(seen["legal_moves"]) < 2:
             continue
-        result = search(seen, random.Random(3), iterations=30)
+        result = search(seen, random.Random(3), iterations=200)
         assert result["move"] in seen["legal_moves"]
+        assert result["deals"] <= 200
         if seen["phase"] == "passing":
-            assert result["deals"] <= 30
             assert result["candidates"] == len(seen["legal_moves"])  # every pair races
-            early += result["deals"] < 30
-        else:
-            limit = 30 * len(seen["legal_moves"])
-            assert result["playouts"] <= limit
-            early += result["playouts"] < limit
+        early += result["deals"] < 200 and result["left"] == 1
     assert early >= 3
 
 

@@ -45,3 +45,54 @@ def test_table_summary_names_each_level():
 def test_an_unknown_level_is_refused():
     with pytest.raises(CommandError):
         simulate("--bots", "grandmaster")
+
+
+def test_duplicate_plays_every_deal_once_per_seat_rotation(tmp_path):
+    log = tmp_path / "games.jsonl"
+    args = ("--duplicate", "--games", "2", "--players", "3", "--bots", "normal,easy,random")
+    summary = json.loads(simulate(*args, "--json", "--log", str(log)))
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(games) == 6
+    for deal in (0, 1):
+        tables = [g["levels"] for g in games if g["deal"] == deal]
+        for seat in range(3):
+            assert sorted(t[seat] for t in tables) == ["easy", "normal", "random"]
+    assert all(summary["levels"][level]["games"] == 6 for level in ("normal", "easy", "random"))
+
+
+def test_duplicate_pairs_the_first_level_with_each_other_on_the_same_deal_and_seat(tmp_path):
+    log = tmp_path / "games.jsonl"
+    args = ("--duplicate", "--games", "2", "--players", "3", "--bots", "normal,random,random")
+    summary = json.loads(simulate(*args, "--json", "--log", str(log)))
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    (paired,) = summary["paired"]
+    assert (paired["a"], paired["b"], paired["pairs"]) == ("normal", "random", 6)
+    diffs = []
+    for deal in (0, 1):
+        for seat in range(3):
+            at_seat = [
+                (g["levels"][seat], g["doghouses"][seat]) for g in games if g["deal"] == deal
+            ]
+            normal = [cards for level, cards in at_seat if level == "normal"]
+            rand = [cards for level, cards in at_seat if level == "random"]
+            diffs.append(normal[0] - sum(rand) / len(rand))
+    assert paired["doghouse_diff"] == pytest.approx(sum(diffs) / 6)
+    low, high = paired["doghouse_diff_95"]
+    assert low <= paired["doghouse_diff"] <= high
+
+
+def test_duplicate_table_names_the_pairs():
+    out = simulate("--duplicate", "--games", "1", "--players", "3", "--bots", "normal,easy,easy")
+    assert "3 games" in out and "normal - easy: 3 pairs" in out
+
+
+def test_duplicate_takes_one_level_per_seat():
+    with pytest.raises(CommandError):
+        simulate("--duplicate", "--players", "4", "--bots", "normal,easy,random")
+
+
+def test_levels_kept_for_measurements_may_play():
+    out = simulate(
+        "--games", "1", "--players", "3", "--bots", "hard-v1,normal,normal", "--iterations", "2"
+    )
+    assert "hard-v1" in out
