@@ -9,7 +9,7 @@ import pytest
 
 from games.ai.hard import search
 from games.ai.inference import play_likelihood, weighted_deal
-from games.ai.knowledge import read_knowledge, sample_hands
+from games.ai.knowledge import read_knowledge
 from games.ai.playout import Trick, last_cards, play_out
 from games.ai.simulator import rollout
 from games.engine import view
