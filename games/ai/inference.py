@@ -5,8 +5,8 @@ is certain (cards seen, tucks' floors). Play tells more: a seat that climbed wit
 under the normal rule held nothing higher that it could play; a seat that led its 8
 before sets unlocked held no 9; the left-hand neighbour passed its two highest cards.
 Each deal is weighted by the likelihood of every action observed this round under a
-model of play: the normal rule, left with probability `EPSILON` (other seats may be
-people, or searching players, who often leave it). The search draws fresh deals and
+model of play (per seat: the normal rule, or some other way; see `NORMAL_SHARE`). The
+search draws fresh deals and
 weighs each playout's cost by its deal's weight (importance sampling): drawing from a
 fixed pool of weighted deals instead was tried, and judging moves on a few dozen worlds
 played worse than on many.
@@ -19,10 +19,15 @@ import random
 from .heuristic import normal_follow, normal_lead
 from .knowledge import Knowledge, sample_hands
 
-# How often the model expects a seat to leave the normal rule. Not small: the other seats
-# may be people or searching players; a small value would let a few deals that happen to
-# explain everything outweigh all the others.
-EPSILON = 0.3
+# The model of each other seat is a mixture: with probability `NORMAL_SHARE` it plays the
+# normal rule, leaving it with probability `EPSILON` a move; otherwise it plays some other
+# way, which gives each move probability `OTHER_MOVE` whatever its hand. A seat that keeps
+# to the normal rule is read closely; a seat whose play no deal explains by the rule (a
+# person, a searching player) soon weighs every deal alike instead of misleading the
+# search with deals in which its choices were forced.
+NORMAL_SHARE = 0.5
+EPSILON = 0.05
+OTHER_MOVE = 0.3
 
 
 def play_likelihood(view: dict, know: Knowledge, hands: list[list[int]]) -> float:
@@ -33,7 +38,11 @@ def play_likelihood(view: dict, know: Knowledge, hands: list[list[int]]) -> floa
         start[entry["seat"]] += entry.get("play") or entry["tuck"]
     for h in start:
         h.sort()
-    likelihood = _pass_likelihood(view, start[(me + 1) % n])
+    left = (me + 1) % n
+    normal = [1.0] * n  # per seat: the likelihood of its moves under the normal rule
+    other = [1.0] * n  # ... and under "some other way"
+    if view.get("received_cards"):
+        normal[left], other[left] = _pass_likelihood(view, start[left]), OTHER_MOVE
     count, top, unlocked, in_trick = 0, 0, False, 0
     for entry in view["moves"]:
         s = entry["seat"]
@@ -48,8 +57,8 @@ def play_likelihood(view: dict, know: Knowledge, hands: list[list[int]]) -> floa
                 matched = expected[0] == "tuck"
             else:
                 matched = expected[0] == "play" and expected[1] == played[0]
-            if not matched:
-                likelihood *= EPSILON
+            normal[s] *= 1 - EPSILON if matched else EPSILON
+            other[s] *= OTHER_MOVE
         cards = played or entry["tuck"]
         for card in cards:
             hand.remove(card)
@@ -60,6 +69,10 @@ def play_likelihood(view: dict, know: Knowledge, hands: list[list[int]]) -> floa
         in_trick += 1
         if in_trick == n:
             count, top, in_trick = 0, 0, 0
+    likelihood = 1.0
+    for s in range(n):
+        if s != me:
+            likelihood *= NORMAL_SHARE * normal[s] + (1 - NORMAL_SHARE) * other[s]
     return likelihood
 
 
@@ -70,12 +83,9 @@ def _pass_likelihood(view: dict, left_start: list[int]) -> float:
     the exchange may be higher than the lower card it passed; each one more is a sign
     that it did not pass its highest cards.
     """
-    received = view.get("received_cards")
-    if not received:
-        return 1.0
-    low = min(received)
+    low = min(view["received_cards"])
     higher = sum(1 for card in left_start if card > low)
-    return EPSILON ** max(0, higher - 2)
+    return 1 - EPSILON if higher <= 2 else EPSILON ** (higher - 2)
 
 
 def weighted_deal(view: dict, know: Knowledge, rng: random.Random) -> tuple[list, float]:

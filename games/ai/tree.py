@@ -26,7 +26,9 @@ from .value import RoundValue
 # Root visits before a root move grows its tree: the seat's next decision is worth
 # searching only under moves the race keeps.
 EXPAND_AFTER = 16
-EXPLORATION = 6.0  # UCB1 constant, in doghouse cards (a round's cost swings by ~5-15)
+EXPLORATION = (
+    3.0  # UCB1 constant, in doghouse cards: small, as every try also counts for the root move
+)
 
 
 def own_decisions(hand: list[int], count: int, top: int, unlocked: bool) -> list[tuple]:
