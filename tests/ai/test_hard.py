@@ -7,12 +7,13 @@ from collections import Counter
 
 import pytest
 
+from games.ai import choose_move
 from games.ai.hard import search
 from games.ai.inference import play_likelihood, weighted_deal
 from games.ai.knowledge import read_knowledge
 from games.ai.playout import Trick, last_cards, play_out
 from games.ai.simulator import rollout
-from games.engine import view
+from games.engine import apply, view
 
 from .games_for_tests import normal_game_states
 
@@ -56,8 +57,19 @@ def test_the_fast_simulator_ends_rounds_as_the_checked_one_after_any_first_move(
     assert checked > 20
 
 
+def seat_turns_left(state, seat) -> int:
+    """How many more moves `seat` makes this round, every seat playing by the normal rule."""
+    rng = random.Random(0)
+    rounds, done = len(state["rounds"]), len(state["rounds"][-1]["moves"])
+    while state["phase"] == "tricks" and len(state["rounds"]) == rounds:
+        s = state["turn"]
+        state, _ = apply(state, {"seat": s, **choose_move("normal", view(state, s), rng)})
+    return sum(m["seat"] == seat for m in state["rounds"][rounds - 1]["moves"][done:])
+
+
 def test_a_walk_stopped_at_each_turn_of_a_seat_ends_as_one_rollout():
-    """The tree walks the simulator one of its seat's turns at a time: same round, same end."""
+    """The tree walks the simulator one of its seat's turns at a time: it stops before
+    every one of them and ends the round as one uninterrupted run does."""
     for state, seat in list(trick_positions(4, "walk"))[:60]:
         t = state["trick"]
         start = (
@@ -70,15 +82,15 @@ def test_a_walk_stopped_at_each_turn_of_a_seat_ends_as_one_rollout():
         )
         whole = rollout([list(h) for h in state["hands"]], *start)
         hands = [list(h) for h in state["hands"]]
-        trick, log = start, []
+        trick, stops = start, 0
         while True:
-            out = rollout(hands, *trick, stop=seat, log=log)
+            out = rollout(hands, *trick, stop=seat, log=[])
             if len(out) == 2:
                 break
             assert out[0] == seat
-            trick = out
+            trick, stops = out, stops + 1
         assert out == whole
-        assert len(log) >= 1
+        assert stops == seat_turns_left(state, seat) - 1
 
 
 def test_normal_play_makes_the_true_hands_the_likeliest():
@@ -93,6 +105,23 @@ def test_normal_play_makes_the_true_hands_the_likeliest():
         total += 1
         likeliest += true >= max(others)
     assert likeliest >= 0.9 * total
+
+
+def test_the_pass_received_tells_of_the_left_hand_neighbours_hand():
+    """Before anyone plays, only the pass is seen: the left neighbour passed its highest."""
+    rng = random.Random(6)
+    ratios = []
+    for players in (3, 4, 5):
+        for state, seat in trick_positions(players, f"pass:{players}"):
+            seen = view(state, seat)
+            if seen["moves"]:
+                continue
+            know = read_knowledge(seen)
+            true = play_likelihood(seen, know, state["hands"])
+            others = [weighted_deal(seen, know, rng)[1] for _ in range(32)]
+            ratios.append(true / (sum(others) / len(others)))
+    assert len(ratios) >= 10
+    assert sum(ratios) / len(ratios) > 1.02  # a weak sign (only cards above its pass), yet one
 
 
 @pytest.mark.parametrize("players", [3, 5])
