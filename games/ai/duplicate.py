@@ -1,12 +1,17 @@
-"""Duplicate matches: the same deals played once per seat rotation, results compared in pairs.
+"""Duplicate matches: the same deals at every seat, results compared in pairs.
 
-Luck of the deal dominates a card game, so two levels are compared where it cancels: a
+Luck of the deal dominates a card game, so two levels are compared where it cancels. A
 lineup (say `hard, hard-v1, normal`) plays every deal (seed) once per rotation of its
-seats, so on each deal each seat is held once by each level of the lineup. For a pair of
-levels, each (deal, seat) gives a paired difference (doghouse cards, lost or not) between
-the two games in which they held that seat on that deal: the first round is the very same
-deal, and the other seats are the same levels. A level seated more than once in the
-lineup is averaged over its rotations at that seat.
+seats, and once more per rotation with its first two levels swapped. So for the first
+two levels, each game has a twin: the same deal, the same seats for everyone else, the
+two levels in each other's seat. Each seat either held in a game and its twin gives a
+paired difference (doghouse cards, lost or not): same first-round cards, same
+neighbours to pass to and receive from. (Rotations alone would not do: in a lineup the
+first level always receives its passes from the second, and passes decide rounds.)
+
+The first level is also compared with every other level of the lineup, paired by deal
+and seat only (its results at that seat against theirs, averaged when a level sits there
+more than once): the neighbours then differ, so that comparison is looser.
 """
 
 from dataclasses import dataclass
@@ -19,10 +24,16 @@ def rotations(lineup: list[str]) -> list[list[str]]:
     return [lineup[-r:] + lineup[:-r] if r else list(lineup) for r in range(len(lineup))]
 
 
+def tables(lineup: list[str]) -> list[list[str]]:
+    """Every rotation of the lineup, then of the lineup with its first two levels swapped."""
+    swapped = [lineup[1], lineup[0], *lineup[2:]]
+    return rotations(lineup) + rotations(swapped)
+
+
 def play_deal(lineup, seed, deal, deck="auto", options=None) -> list[dict]:
-    """Every rotation of `lineup` on one deal; one result per game (seats, doghouses, losers)."""
+    """Every table of `lineup` on one deal; one result per game (seats, doghouses, losers)."""
     games = []
-    for levels in rotations(lineup):
+    for levels in tables(lineup):
         state = play_game(levels, f"{seed}:{deal}", deck, options)
         result = state["result"]
         games.append(
@@ -42,6 +53,7 @@ class Paired:
 
     a: str
     b: str
+    twins: bool  # paired with the same neighbours too (see the module's docstring)
     pairs: int
     cards: tuple[float, float, float]  # mean, low, high
     losses: tuple[float, float, float]
@@ -50,6 +62,7 @@ class Paired:
         return {
             "a": self.a,
             "b": self.b,
+            "twins": self.twins,
             "pairs": self.pairs,
             "doghouse_diff": self.cards[0],
             "doghouse_diff_95": list(self.cards[1:]),
@@ -59,35 +72,39 @@ class Paired:
 
 
 def summarize(games: list[dict], lineup: list[str]) -> dict:
-    """Per level its seat results; per pair (first level against each other) the paired diffs."""
+    """Per level its seat results; the first level against each other one in pairs."""
     stats = {level: LevelStats() for level in lineup}
-    by_seat: dict[tuple[int, int, str], list[tuple[int, int]]] = {}
     for game in games:
         for seat, level in enumerate(game["levels"]):
-            cards, lost = game["doghouses"][seat], int(seat in game["losers"])
-            stats[level].add(bool(lost), cards)
-            by_seat.setdefault((game["deal"], seat, level), []).append((cards, lost))
-    first = lineup[0]
-    paired = [
-        _paired(by_seat, first, other) for other in dict.fromkeys(lineup[1:]) if other != first
-    ]
+            stats[level].add(seat in game["losers"], game["doghouses"][seat])
+    a, b = lineup[0], lineup[1]
+    paired = [_paired(games, a, b, twins=True)]
+    paired += [_paired(games, a, c, twins=False) for c in dict.fromkeys(lineup[2:]) if c != a]
     return {
         "levels": {level: s.summary() for level, s in stats.items()},
         "paired": [p.as_dict() for p in paired],
     }
 
 
-def _paired(by_seat: dict, a: str, b: str) -> Paired:
+def _paired(games: list[dict], a: str, b: str, twins: bool) -> Paired:
+    """Pairs of results of `a` and `b` at one seat of one deal; with `twins`, also at a
+    table whose other seats are the same (the two levels swapped)."""
+    results: dict[tuple, dict[str, list[tuple[int, int]]]] = {}
+    for game in games:
+        levels = game["levels"]
+        table = tuple("*" if level in (a, b) else level for level in levels) if twins else ()
+        for seat, level in enumerate(levels):
+            if level in (a, b):
+                key = (game["deal"], seat, table)
+                outcome = (game["doghouses"][seat], int(seat in game["losers"]))
+                results.setdefault(key, {}).setdefault(level, []).append(outcome)
     cards, losses = [], []
-    for (deal, seat, level), results in by_seat.items():
-        other = by_seat.get((deal, seat, b))
-        if level != a or other is None:
-            continue
-        mine = _mean(results)
-        theirs = _mean(other)
-        cards.append(mine[0] - theirs[0])
-        losses.append(mine[1] - theirs[1])
-    return Paired(a, b, len(cards), _interval(cards), _interval(losses))
+    for by_level in results.values():
+        if a in by_level and b in by_level:
+            mine, theirs = _mean(by_level[a]), _mean(by_level[b])
+            cards.append(mine[0] - theirs[0])
+            losses.append(mine[1] - theirs[1])
+    return Paired(a, b, twins, len(cards), _interval(cards), _interval(losses))
 
 
 def _mean(results: list[tuple[int, int]]) -> tuple[float, float]:

@@ -47,48 +47,58 @@ def test_an_unknown_level_is_refused():
         simulate("--bots", "grandmaster")
 
 
-def test_duplicate_plays_every_deal_once_per_seat_rotation(tmp_path):
+def play_duplicate(tmp_path, bots):
     log = tmp_path / "games.jsonl"
-    args = ("--duplicate", "--games", "2", "--players", "3", "--bots", "normal,easy,random")
-    summary = json.loads(simulate(*args, "--json", "--log", str(log)))
-    games = [json.loads(line) for line in log.read_text().splitlines()]
-    assert len(games) == 6
+    args = ("--duplicate", "--games", "2", "--players", "3", "--bots", bots, "--json")
+    summary = json.loads(simulate(*args, "--log", str(log)))
+    return summary, [json.loads(line) for line in log.read_text().splitlines()]
+
+
+def test_duplicate_plays_every_deal_at_every_seat_and_with_the_first_two_swapped(tmp_path):
+    summary, games = play_duplicate(tmp_path, "normal,easy,random")
+    assert len(games) == 12
     for deal in (0, 1):
-        tables = [g["levels"] for g in games if g["deal"] == deal]
+        tables = [tuple(g["levels"]) for g in games if g["deal"] == deal]
+        assert len(set(tables)) == 6  # 3 rotations, and 3 more with normal and easy swapped
         for seat in range(3):
-            assert sorted(t[seat] for t in tables) == ["easy", "normal", "random"]
-    assert all(summary["levels"][level]["games"] == 6 for level in ("normal", "easy", "random"))
+            assert sorted(t[seat] for t in tables) == sorted(["easy", "normal", "random"] * 2)
+    assert all(summary["levels"][level]["games"] == 12 for level in ("normal", "easy", "random"))
 
 
-def test_duplicate_pairs_the_first_level_with_each_other_on_the_same_deal_and_seat(tmp_path):
-    log = tmp_path / "games.jsonl"
-    args = ("--duplicate", "--games", "2", "--players", "3", "--bots", "normal,random,random")
-    summary = json.loads(simulate(*args, "--json", "--log", str(log)))
-    games = [json.loads(line) for line in log.read_text().splitlines()]
-    (paired,) = summary["paired"]
-    assert (paired["a"], paired["b"], paired["pairs"]) == ("normal", "random", 6)
+def test_duplicate_pairs_the_first_two_levels_at_twin_tables(tmp_path):
+    """A pair: one seat of one deal, the two levels swapped and every other seat alike."""
+    summary, games = play_duplicate(tmp_path, "normal,easy,random")
+    twins, loose = summary["paired"]
+    assert (twins["a"], twins["b"], twins["twins"], twins["pairs"]) == ("normal", "easy", True, 12)
+    assert (loose["a"], loose["b"], loose["twins"]) == ("normal", "random", False)
     diffs = []
-    for deal in (0, 1):
-        for seat in range(3):
-            at_seat = [
-                (g["levels"][seat], g["doghouses"][seat]) for g in games if g["deal"] == deal
-            ]
-            normal = [cards for level, cards in at_seat if level == "normal"]
-            rand = [cards for level, cards in at_seat if level == "random"]
-            diffs.append(normal[0] - sum(rand) / len(rand))
-    assert paired["doghouse_diff"] == pytest.approx(sum(diffs) / 6)
-    low, high = paired["doghouse_diff_95"]
-    assert low <= paired["doghouse_diff"] <= high
+    for game in games:
+        for seat, level in enumerate(game["levels"]):
+            if level == "normal":
+                twin = [
+                    level
+                    if level not in ("normal", "easy")
+                    else {"normal": "easy", "easy": "normal"}[level]
+                    for level in game["levels"]
+                ]
+                (other,) = [g for g in games if g["deal"] == game["deal"] and g["levels"] == twin]
+                diffs.append(game["doghouses"][seat] - other["doghouses"][seat])
+    assert len(diffs) == 12
+    assert twins["doghouse_diff"] == pytest.approx(sum(diffs) / 12)
+    low, high = twins["doghouse_diff_95"]
+    assert low <= twins["doghouse_diff"] <= high
 
 
 def test_duplicate_table_names_the_pairs():
-    out = simulate("--duplicate", "--games", "1", "--players", "3", "--bots", "normal,easy,easy")
-    assert "3 games" in out and "normal - easy: 3 pairs" in out
+    out = simulate("--duplicate", "--games", "1", "--players", "3", "--bots", "normal,easy,random")
+    assert "6 games" in out and "normal - easy: 6 pairs (same neighbours)" in out
 
 
-def test_duplicate_takes_one_level_per_seat():
+def test_duplicate_takes_one_level_per_seat_the_first_two_different():
     with pytest.raises(CommandError):
         simulate("--duplicate", "--players", "4", "--bots", "normal,easy,random")
+    with pytest.raises(CommandError):
+        simulate("--duplicate", "--players", "3", "--bots", "normal,normal,random")
 
 
 def test_levels_kept_for_measurements_may_play():

@@ -31,8 +31,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--duplicate",
             action="store_true",
-            help="play each deal once per seat rotation of --bots (one level a seat) and "
-            "compare the first level with each other one in pairs (same deal, same seat)",
+            help="play each deal at every rotation of --bots (one level a seat), and again "
+            "with its first two levels swapped; compare the first level with the others "
+            "in pairs (same deal, same seat; with the second, the same neighbours too)",
         )
         parser.add_argument(
             "--log", default=None, help="with --duplicate: append each game's result (JSON lines)"
@@ -72,8 +73,10 @@ class Command(BaseCommand):
         self._write_levels(summary)
 
     def _duplicate(self, lineup, players, deals, seed, deck, ai, options):
-        if len(lineup) != players or len(set(lineup)) < 2:
-            raise CommandError("--duplicate takes one level per seat (--bots), two levels at least")
+        if len(lineup) != players or lineup[0] == lineup[1]:
+            raise CommandError(
+                "--duplicate takes one level per seat (--bots), the first two different"
+            )
         if options["records"]:
             raise CommandError("--duplicate reports results, not records")
         played = []
@@ -88,16 +91,17 @@ class Command(BaseCommand):
             self.stdout.write(_dumps({"players": players, "deals": deals, **summary}))
             return
         self.stdout.write(
-            f"{deals} deals x {players} seat rotations = {len(played)} games, "
+            f"{deals} deals x {2 * players} tables = {len(played)} games, "
             f"{players} players, seed {seed!r}{_work(ai)}"
         )
         self._write_levels(summary["levels"])
         self.stdout.write("paired on the same deal and seat (a - b; negative favours a):")
         for p in summary["paired"]:
+            how = "same neighbours" if p["twins"] else "seat only"
             lo, hi = p["doghouse_diff_95"]
             llo, lhi = p["loss_rate_diff_95"]
             self.stdout.write(
-                f"{p['a']} - {p['b']}: {p['pairs']} pairs, doghouse cards "
+                f"{p['a']} - {p['b']}: {p['pairs']} pairs ({how}), doghouse cards "
                 f"{p['doghouse_diff']:+.2f} [{lo:+.2f}, {hi:+.2f}], loss rate "
                 f"{p['loss_rate_diff']:+.1%} [{llo:+.1%}, {lhi:+.1%}]"
             )
