@@ -6,10 +6,9 @@ under the normal rule held nothing higher that it could play; a seat that led it
 before sets unlocked held no 9; the left-hand neighbour passed its two highest cards.
 Each deal is weighted by the likelihood of every action observed this round under a
 model of play (per seat: the normal rule, or some other way; see `NORMAL_SHARE`). The
-search draws fresh deals and
-weighs each playout's cost by its deal's weight (importance sampling): drawing from a
-fixed pool of weighted deals instead was tried, and judging moves on a few dozen worlds
-played worse than on many.
+search draws fresh deals and weighs each playout's cost by its deal's weight (importance
+sampling) rather than resampling a fixed pool of weighted deals, which would judge every
+move on the few dozen worlds the pool is worth.
 
 All of it reads the seat's view alone (`Knowledge` and the view's `moves`).
 """

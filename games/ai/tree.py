@@ -1,11 +1,11 @@
 """The `hard` player's search of a trick move: a race at the root, a tree below it.
 
-Each iteration draws one deal from the inference pool (`inference.DealPool`) and plays it
-once per root move still in the race (`race`: common random numbers, the clearly worse
+Each iteration draws one fresh deal with its weight (`inference.weighted_deal`) and plays
+it once per root move still in the race (`race`: common random numbers, the clearly worse
 moves dropped, an early stop when one is left). A pure tree (PUCT at the root) was
-tried first and lost to the flat search it replaced: with costs that swing by whole
-doghouses from deal to deal, a root move that drew one bad deal early was starved of
-visits for good; judged on the same deals, moves are compared on their merits.
+tried first and played worse than the flat search it was to replace: with costs that
+swing by whole doghouses from deal to deal, a root move that drew one bad deal early was
+starved of visits for good; judged on the same deals, moves are compared on their merits.
 
 Below each root move, the seat's next decision is searched too, over information sets:
 a node is what the seat would have seen at its next turn (the moves made since, in
@@ -13,8 +13,7 @@ order), so what it learns is shared by every deal in which the seat would have s
 same thing, and the search never plays as if it saw the cards. Its moves are chosen by
 UCB1, untried ones first in the order of a prior (the normal rule's move first); after
 that decision, and for the other seats throughout, the normal rule plays
-(`simulator.rollout`).
-Values are `value.RoundValue` costs, so the search looks past the round to the game.
+(`simulator.rollout`). Values are `value.RoundValue` costs, so the search looks past the round to the game.
 """
 
 import math
@@ -26,9 +25,8 @@ from .value import RoundValue
 # Root visits before a root move grows its tree: the seat's next decision is worth
 # searching only under moves the race keeps.
 EXPAND_AFTER = 16
-EXPLORATION = (
-    3.0  # UCB1 constant, in doghouse cards: small, as every try also counts for the root move
-)
+# UCB1 constant, in doghouse cards: small, as every try also counts for the root move.
+EXPLORATION = 3.0
 
 
 def own_decisions(hand: list[int], count: int, top: int, unlocked: bool) -> list[tuple]:
