@@ -24,19 +24,6 @@ from .value import RoundValue
 DEFAULT_BUDGET = 1.0  # seconds per decision; the Django setting passes its own
 
 
-def hard_policy(
-    view: dict,
-    rng: random.Random,
-    budget: float | None = None,
-    iterations: int | None = None,
-    **_,
-) -> dict:
-    moves = view["legal_moves"]
-    if len(moves) == 1:
-        return moves[0]
-    return search(view, rng, budget, iterations)["move"]
-
-
 def search(
     view: dict, rng: random.Random, budget: float | None = None, iterations: int | None = None
 ) -> dict:
@@ -56,31 +43,17 @@ def _search_tricks(view: dict, rng: random.Random, deadline: float, iterations: 
     know = read_knowledge(view)
     value = RoundValue(know.seat, view["doghouses"], view["max_strength"])
     tree = new_tree(view, value)
-    alive = list(range(len(tree.decisions)))
-    costs: list[list[float]] = [[] for _ in alive]
-    weights: list[float] = []
-    deals = playouts = 0
-    while len(alive) > 1:
-        if iterations is not None:
-            if deals >= iterations:
-                break
-        elif time.perf_counter() >= deadline:
-            break
+    moves = race.Race(len(tree.decisions))
+    while moves.running(iterations, deadline):
         deal, weight = weighted_deal(view, know, rng)
-        grow = deals >= EXPAND_AFTER
-        for i in alive:
-            costs[i].append(tree.play(deal, i, grow))
-        weights.append(weight)
-        deals += 1
-        playouts += len(alive)
-        if race.due(deals):
-            alive = race.survivors(alive, costs, weights)
+        grow = moves.deals >= EXPAND_AFTER
+        moves.add_deal(weight, [tree.play(deal, i, grow) for i in moves.alive])
     return {
-        "move": view["legal_moves"][race.best(alive, costs, weights)],
-        "deals": deals,
-        "effective_deals": effective_size(weights),
-        "playouts": playouts,
-        "left": len(alive),
+        "move": view["legal_moves"][moves.winner()],
+        "deals": moves.deals,
+        "effective_deals": effective_size(moves.weights),
+        "playouts": moves.playouts,
+        "left": len(moves.alive),
     }
 
 

@@ -10,7 +10,6 @@ one is left.
 """
 
 import random
-import time
 
 from . import race
 from .heuristic import normal_pass
@@ -25,33 +24,20 @@ def search_pass(view: dict, rng: random.Random, deadline: float, max_deals: int 
     know = read_knowledge(view)
     value = RoundValue(seat, view["doghouses"], view["max_strength"])
     candidates = view["legal_moves"]
-    alive = list(range(len(candidates)))
-    costs: list[list[float]] = [[] for _ in candidates]
-    deals = playouts = 0
-    weights: list[float] = []  # every deal counts alike: nothing has been played yet
-    while len(alive) > 1:
-        if max_deals is not None:
-            if deals >= max_deals:
-                break
-        elif time.perf_counter() >= deadline:
-            break
+    pairs = race.Race(len(candidates))
+    while pairs.running(max_deals, deadline):
         dealt = sample_hands(know, rng)
         passes = [normal_pass(h) for h in dealt]
-        for i in alive:
+        costs = []
+        for i in pairs.alive:
             passes[seat] = candidates[i]["cards"]
             hands = exchange_passes(dealt, passes)
-            first, last = rollout(hands, starter, 0, 0, starter, 0, False)
-            costs[i].append(value.cost_at_end(first, last))
-        weights.append(1.0)
-        deals += 1
-        playouts += len(alive)
-        if race.due(deals):
-            alive = race.survivors(alive, costs, weights)
-    best = race.best(alive, costs, weights)
+            costs.append(value.cost_at_end(*rollout(hands, starter, 0, 0, starter, 0, False)))
+        pairs.add_deal(1.0, costs)  # every deal counts alike: nothing has been played yet
     return {
-        "move": candidates[best],
-        "deals": deals,
-        "playouts": playouts,
+        "move": candidates[pairs.winner()],
+        "deals": pairs.deals,
+        "playouts": pairs.playouts,
         "candidates": len(candidates),
-        "left": len(alive),
+        "left": len(pairs.alive),
     }

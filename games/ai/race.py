@@ -9,6 +9,7 @@ the decision is clear and the search stops early.
 """
 
 import math
+import time
 
 CHECK_EVERY = 16  # deals between two eliminations
 MIN_DEALS = 48  # no candidate leaves the race before this many deals
@@ -52,3 +53,34 @@ def survivors(alive: list[int], costs: list[list[float]], weights: list[float]) 
 def best(alive: list[int], costs: list[list[float]], weights: list[float]) -> int:
     """The candidate with the lowest weighted cost (all have played the same deals)."""
     return min(alive, key=lambda i: sum(w * c for w, c in zip(weights, costs[i], strict=True)))
+
+
+class Race:
+    """The candidates still in the race, their cost on every deal, the deals' weights."""
+
+    def __init__(self, candidates: int):
+        self.alive = list(range(candidates))
+        self.costs: list[list[float]] = [[] for _ in self.alive]
+        self.weights: list[float] = []
+        self.deals = self.playouts = 0
+
+    def running(self, deals: int | None, deadline: float) -> bool:
+        """Whether to play another deal: 2+ candidates left, and `deals` or time to spare."""
+        if len(self.alive) < 2:
+            return False
+        if deals is not None:
+            return self.deals < deals
+        return time.perf_counter() < deadline
+
+    def add_deal(self, weight: float, costs: list[float]) -> None:
+        """One deal's `weight` and `costs`, in the order of `alive`; drop the worse if due."""
+        for i, cost in zip(self.alive, costs, strict=True):
+            self.costs[i].append(cost)
+        self.weights.append(weight)
+        self.deals += 1
+        self.playouts += len(costs)
+        if due(self.deals):
+            self.alive = survivors(self.alive, self.costs, self.weights)
+
+    def winner(self) -> int:
+        return best(self.alive, self.costs, self.weights)

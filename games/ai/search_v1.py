@@ -23,20 +23,6 @@ from .playout import Trick, play_out, play_out_from_pass, round_cost
 PASS_CANDIDATES_FROM = 5  # passes are searched among pairs of the hand's highest cards
 
 
-def hard_v1_policy(
-    view: dict,
-    rng: random.Random,
-    budget: float | None = None,
-    iterations: int | None = None,
-    **_,
-) -> dict:
-    moves = view["legal_moves"]
-    if len(moves) == 1:
-        return moves[0]
-    result = search(view, rng, budget, iterations)
-    return result["move"]
-
-
 def search(
     view: dict, rng: random.Random, budget: float | None = None, iterations: int | None = None
 ) -> dict:

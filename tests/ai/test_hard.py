@@ -24,6 +24,12 @@ def trick_positions(players: int, seed: str):
             yield state, seat
 
 
+def simulator_trick(state: dict, seat: int) -> tuple:
+    """The trick as the simulator takes it: (turn, count, top, winner, moves, unlocked)."""
+    t = state["trick"]
+    return (seat, t["count"] or 0, t["top"] or 0, t["winner"], t["moves"], state["sets_unlocked"])
+
+
 def as_decision(move: dict) -> tuple:
     cards = move["cards"]
     return ("tuck", len(cards)) if move["kind"] == "tuck" else ("play", cards[0], len(cards))
@@ -43,14 +49,7 @@ def test_the_fast_simulator_ends_rounds_as_the_checked_one_after_any_first_move(
             [list(h) for h in state["hands"]], seat, trick, state["sets_unlocked"], first
         )
         hands = [list(h) for h in state["hands"]]
-        start = (
-            seat,
-            t["count"] or 0,
-            t["top"] or 0,
-            t["winner"],
-            t["moves"],
-            state["sets_unlocked"],
-        )
+        start = simulator_trick(state, seat)
         first_seat, last = rollout(hands, *start, forced=first)
         assert last_cards([[c] for c in last], first_seat) == expected
         checked += 1
@@ -71,15 +70,7 @@ def test_a_walk_stopped_at_each_turn_of_a_seat_ends_as_one_rollout():
     """The tree walks the simulator one of its seat's turns at a time: it stops before
     every one of them and ends the round as one uninterrupted run does."""
     for state, seat in list(trick_positions(4, "walk"))[:60]:
-        t = state["trick"]
-        start = (
-            seat,
-            t["count"] or 0,
-            t["top"] or 0,
-            t["winner"],
-            t["moves"],
-            state["sets_unlocked"],
-        )
+        start = simulator_trick(state, seat)
         whole = rollout([list(h) for h in state["hands"]], *start)
         hands = [list(h) for h in state["hands"]]
         trick, stops = start, 0
