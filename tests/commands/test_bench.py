@@ -22,3 +22,5 @@ def test_bench_ai_times_every_level_and_both_searches_at_the_given_budget():
     assert int(rows["hard"][1]) >= 30 and int(rows["hard-v1"][1]) >= 30
     for level in ("hard-v1", "hard"):
         assert f"{level}: budget 0.01 s," in text
+    (simulators,) = [line for line in text.splitlines() if line.startswith("simulators alone")]
+    assert "hard-v1" in simulators and "hard " in simulators
