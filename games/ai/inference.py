@@ -48,8 +48,13 @@ def play_likelihood(view: dict, know: Knowledge, hands: list[list[int]]) -> floa
         hand = start[s]
         played = entry.get("play")
         if s != me:
+            # The normal rule's choice, its two common cases inlined (this runs for every
+            # move seen, on every deal the search draws).
             if count == 0:
-                expected = normal_lead(hand, unlocked)
+                high = hand[-1] if len(hand) <= 2 or not unlocked else None
+                expected = ("play", high, 1) if high is not None else normal_lead(hand, True)
+            elif count == 1:
+                expected = ("play", hand[-1], 1) if hand[-1] >= top else ("tuck", 1)
             else:
                 expected = normal_follow(hand, count, top)
             if played is None:
@@ -58,12 +63,12 @@ def play_likelihood(view: dict, know: Knowledge, hands: list[list[int]]) -> floa
                 matched = expected[0] == "play" and expected[1] == played[0]
             normal[s] *= 1 - EPSILON if matched else EPSILON
             other[s] *= OTHER_MOVE
-        cards = played or entry["tuck"]
-        for card in cards:
-            hand.remove(card)
         if played is not None:
+            i = hand.index(played[0])
+            del hand[i : i + len(played)]
             count, top = len(played), played[0]
         else:
+            del hand[: len(entry["tuck"])]  # a tuck is the lowest cards
             unlocked = True
         in_trick += 1
         if in_trick == n:
