@@ -47,6 +47,22 @@ def play_deal(lineup, seed, deal, deck="auto", options=None) -> list[dict]:
     return games
 
 
+def complete_deals(logs: list[list[dict]], lineup: list[str]) -> list[dict]:
+    """The games of every deal played at all its tables, from one or more logs of games
+    (a run stopped midway leaves its last deal incomplete). Deals of different logs are
+    told apart, as their seeds may differ."""
+    tables_per_deal = len(tables(lineup))
+    kept = []
+    for number, games in enumerate(logs):
+        by_deal: dict = {}
+        for game in games:
+            by_deal.setdefault(game["deal"], []).append(game)
+        for deal, played in by_deal.items():
+            if len(played) == tables_per_deal:
+                kept += [{**game, "deal": f"{number}:{deal}"} for game in played]
+    return kept
+
+
 @dataclass
 class Paired:
     """A paired difference `a - b` per (deal, seat): its mean and a 95% interval."""

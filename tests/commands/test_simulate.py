@@ -106,3 +106,14 @@ def test_levels_kept_for_measurements_may_play():
         "--games", "1", "--players", "3", "--bots", "hard-v1,normal,normal", "--iterations", "2"
     )
     assert "hard-v1" in out
+
+
+def test_a_summary_from_logs_counts_only_the_deals_played_at_every_table(tmp_path):
+    summary, games = play_duplicate(tmp_path, "normal,easy,random")
+    stopped = tmp_path / "stopped.jsonl"  # a run stopped during its second deal
+    stopped.write_text("".join(json.dumps(g) + "\n" for g in games[:9]))
+    args = ("--duplicate", "--players", "3", "--bots", "normal,easy,random", "--json")
+    again = json.loads(simulate(*args, "--from-log", str(tmp_path / "games.jsonl")))
+    assert again["levels"] == summary["levels"] and again["paired"] == summary["paired"]
+    partial = json.loads(simulate(*args, "--from-log", str(stopped)))
+    assert partial["deals"] == 1 and partial["levels"]["normal"]["games"] == 6

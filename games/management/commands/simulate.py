@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.ai import ALL_LEVELS
 from games.ai.arena import tournament
-from games.ai.duplicate import play_deal, summarize
+from games.ai.duplicate import complete_deals, play_deal, summarize, tables
 from games.engine import to_record
 
 
@@ -37,6 +37,13 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--log", default=None, help="with --duplicate: append each game's result (JSON lines)"
+        )
+        parser.add_argument(
+            "--from-log",
+            nargs="+",
+            default=None,
+            metavar="FILE",
+            help="with --duplicate: play nothing, summarize the complete deals of these logs",
         )
         out = parser.add_mutually_exclusive_group()
         out.add_argument("--records", action="store_true", help="print each game's record")
@@ -79,20 +86,20 @@ class Command(BaseCommand):
             )
         if options["records"]:
             raise CommandError("--duplicate reports results, not records")
-        played = []
-        for deal in range(deals):
-            for game in play_deal(lineup, seed, deal, deck, ai):
-                played.append(game)
-                if options["log"]:
-                    with open(options["log"], "a", encoding="utf-8") as f:
-                        f.write(_dumps(game) + "\n")
+        if options["from_log"]:
+            played = complete_deals([_read_log(name) for name in options["from_log"]], lineup)
+            deals = len(played) // len(tables(lineup))
+            source = f"from {', '.join(options['from_log'])}"
+        else:
+            played = self._play_deals(lineup, deals, seed, deck, ai, options["log"])
+            source = f"seed {seed!r}{_work(ai)}"
         summary = summarize(played, lineup)
         if options["as_json"]:
             self.stdout.write(_dumps({"players": players, "deals": deals, **summary}))
             return
         self.stdout.write(
             f"{deals} deals x {2 * players} tables = {len(played)} games, "
-            f"{players} players, seed {seed!r}{_work(ai)}"
+            f"{players} players, {source}"
         )
         self._write_levels(summary["levels"])
         self.stdout.write("paired on the same deal and seat (a - b; negative favours a):")
@@ -105,6 +112,16 @@ class Command(BaseCommand):
                 f"{p['doghouse_diff']:+.2f} [{lo:+.2f}, {hi:+.2f}], loss rate "
                 f"{p['loss_rate_diff']:+.1%} [{llo:+.1%}, {lhi:+.1%}]"
             )
+
+    def _play_deals(self, lineup, deals, seed, deck, ai, log):
+        played = []
+        for deal in range(deals):
+            for game in play_deal(lineup, seed, deal, deck, ai):
+                played.append(game)
+                if log:
+                    with open(log, "a", encoding="utf-8") as f:
+                        f.write(_dumps(game) + "\n")
+        return played
 
     def _write_levels(self, summary):
         self.stdout.write(
@@ -122,6 +139,14 @@ class Command(BaseCommand):
 
     def _print_record(self, state: dict) -> None:
         self.stdout.write(_dumps(to_record(state)))
+
+
+def _read_log(name: str) -> list[dict]:
+    try:
+        with open(name, encoding="utf-8") as f:
+            return [json.loads(line) for line in f if line.strip()]
+    except (OSError, ValueError) as e:
+        raise CommandError(f"cannot read the log {name}: {e}") from e
 
 
 def _work(ai: dict) -> str:
