@@ -15,7 +15,7 @@ import random
 import time
 
 from . import race
-from .inference import weighted_deal
+from .inference import Evidence
 from .knowledge import read_knowledge
 from .passing import search_pass
 from .tree import EXPAND_AFTER, new_tree
@@ -43,9 +43,10 @@ def _search_tricks(view: dict, rng: random.Random, deadline: float, iterations: 
     know = read_knowledge(view)
     value = RoundValue(know.seat, view["doghouses"], view["max_strength"])
     tree = new_tree(view, value)
+    evidence = Evidence(view, know)
     moves = race.Race(len(tree.decisions))
     while moves.running(iterations, deadline):
-        deal, weight = weighted_deal(view, know, rng)
+        deal, weight = evidence.deal(rng)
         grow = moves.deals >= EXPAND_AFTER
         moves.add_deal(weight, [tree.play(deal, i, grow) for i in moves.alive])
     return {

@@ -1,6 +1,6 @@
 """The `hard` player's search of a trick move: a race at the root, a tree below it.
 
-Each iteration draws one fresh deal with its weight (`inference.weighted_deal`) and plays
+Each iteration draws one fresh deal with its weight (`inference.Evidence`) and plays
 it once per root move still in the race (`race`: common random numbers, the clearly worse
 moves dropped, an early stop when one is left). A pure tree (PUCT at the root) was
 tried first and played worse than the flat search it was to replace: with costs that

@@ -9,7 +9,7 @@ import pytest
 
 from games.ai import choose_move
 from games.ai.hard import search
-from games.ai.inference import play_likelihood, weighted_deal
+from games.ai.inference import Evidence, play_likelihood
 from games.ai.knowledge import read_knowledge
 from games.ai.playout import Trick, last_cards, play_out
 from games.ai.simulator import rollout
@@ -92,7 +92,7 @@ def test_normal_play_makes_the_true_hands_the_likeliest():
         seen = view(state, seat)
         know = read_knowledge(seen)
         true = play_likelihood(seen, know, state["hands"])
-        others = [weighted_deal(seen, know, rng)[1] for _ in range(32)]
+        others = [Evidence(seen, know).deal(rng)[1] for _ in range(32)]
         total += 1
         likeliest += true >= max(others)
     assert likeliest >= 0.9 * total
@@ -109,7 +109,7 @@ def test_the_pass_received_tells_of_the_left_hand_neighbours_hand():
                 continue
             know = read_knowledge(seen)
             true = play_likelihood(seen, know, state["hands"])
-            others = [weighted_deal(seen, know, rng)[1] for _ in range(32)]
+            others = [Evidence(seen, know).deal(rng)[1] for _ in range(32)]
             ratios.append(true / (sum(others) / len(others)))
     assert len(ratios) >= 10
     assert sum(ratios) / len(ratios) > 1.02  # a weak sign (only cards above its pass), yet one
@@ -124,7 +124,8 @@ def test_weighted_deals_hold_more_of_the_true_cards_than_uniform_ones(players):
     for state, seat in list(trick_positions(players, f"infer:{players}"))[::3]:
         seen = view(state, seat)
         know = read_knowledge(seen)
-        deals = [weighted_deal(seen, know, rng) for _ in range(64)]
+        evidence = Evidence(seen, know)
+        deals = [evidence.deal(rng) for _ in range(64)]
         held = [_true_cards_held(hands, state["hands"], seat) for hands, _ in deals]
         total = sum(w for _, w in deals)
         weighted += sum(w * h for (_, w), h in zip(deals, held, strict=True)) / total
