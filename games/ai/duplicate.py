@@ -65,12 +65,18 @@ def complete_deals(logs: list[list[dict]], lineup: list[str]) -> list[dict]:
 
 @dataclass
 class Paired:
-    """A paired difference `a - b` per (deal, seat): its mean and a 95% interval."""
+    """A paired difference `a - b` per (deal, seat): its mean and a 95% interval.
+
+    The pairs of one deal are not independent (a game and its twin give two of them, and
+    the later rounds of a deal's games share its luck), so the interval is taken over
+    the deals: the spread of each deal's mean difference, not of the single pairs.
+    """
 
     a: str
     b: str
     twins: bool  # paired with the same neighbours too (see the module's docstring)
     pairs: int
+    deals: int
     cards: tuple[float, float, float]  # mean, low, high
     losses: tuple[float, float, float]
 
@@ -80,6 +86,7 @@ class Paired:
             "b": self.b,
             "twins": self.twins,
             "pairs": self.pairs,
+            "deals": self.deals,
             "doghouse_diff": self.cards[0],
             "doghouse_diff_95": list(self.cards[1:]),
             "loss_rate_diff": self.losses[0],
@@ -114,16 +121,19 @@ def _paired(games: list[dict], a: str, b: str, twins: bool) -> Paired:
                 key = (game["deal"], seat, table)
                 outcome = (game["doghouses"][seat], int(seat in game["losers"]))
                 results.setdefault(key, {}).setdefault(level, []).append(outcome)
-    cards, losses = [], []
-    for by_level in results.values():
+    by_deal: dict = {}  # deal -> its pairs' differences (cards, lost)
+    for (deal, _, _), by_level in results.items():
         if a in by_level and b in by_level:
             mine, theirs = _mean(by_level[a]), _mean(by_level[b])
-            cards.append(mine[0] - theirs[0])
-            losses.append(mine[1] - theirs[1])
-    return Paired(a, b, twins, len(cards), _interval(cards), _interval(losses))
+            by_deal.setdefault(deal, []).append((mine[0] - theirs[0], mine[1] - theirs[1]))
+    pairs = sum(len(d) for d in by_deal.values())
+    per_deal = [_mean(d) for d in by_deal.values()]
+    cards = _interval([d[0] for d in per_deal])
+    losses = _interval([d[1] for d in per_deal])
+    return Paired(a, b, twins, pairs, len(per_deal), cards, losses)
 
 
-def _mean(results: list[tuple[int, int]]) -> tuple[float, float]:
+def _mean(results: list[tuple[float, float]]) -> tuple[float, float]:
     n = len(results)
     return sum(r[0] for r in results) / n, sum(r[1] for r in results) / n
 

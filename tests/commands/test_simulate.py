@@ -83,15 +83,19 @@ def test_duplicate_pairs_the_first_two_levels_at_twin_tables(tmp_path):
                 ]
                 (other,) = [g for g in games if g["deal"] == game["deal"] and g["levels"] == twin]
                 diffs.append(game["doghouses"][seat] - other["doghouses"][seat])
-    assert len(diffs) == 12
+    assert len(diffs) == 12 and twins["deals"] == 2
     assert twins["doghouse_diff"] == pytest.approx(sum(diffs) / 12)
-    low, high = twins["doghouse_diff_95"]
-    assert low <= twins["doghouse_diff"] <= high
+    # The interval is over the deals (their pairs are not independent): two deal means.
+    means = [sum(diffs[:6]) / 6, sum(diffs[6:]) / 6]
+    half = 1.96 * abs(means[0] - means[1]) / 2**0.5 / 2**0.5
+    assert twins["doghouse_diff_95"] == pytest.approx(
+        [twins["doghouse_diff"] - half, twins["doghouse_diff"] + half]
+    )
 
 
 def test_duplicate_table_names_the_pairs():
     out = simulate("--duplicate", "--games", "1", "--players", "3", "--bots", "normal,easy,random")
-    assert "6 games" in out and "normal - easy: 6 pairs (same neighbours)" in out
+    assert "6 games" in out and "normal - easy: 6 pairs (same neighbours) in 1 deals" in out
 
 
 def test_duplicate_takes_one_level_per_seat_the_first_two_different():

@@ -102,13 +102,17 @@ class Command(BaseCommand):
             f"{players} players, {source}"
         )
         self._write_levels(summary["levels"])
-        self.stdout.write("paired on the same deal and seat (a - b; negative favours a):")
+        self.stdout.write(
+            "paired on the same deal and seat (a - b; negative favours a; 95% intervals "
+            "over the deals' mean differences):"
+        )
         for p in summary["paired"]:
             how = "same neighbours" if p["twins"] else "seat only"
             lo, hi = p["doghouse_diff_95"]
             llo, lhi = p["loss_rate_diff_95"]
             self.stdout.write(
-                f"{p['a']} - {p['b']}: {p['pairs']} pairs ({how}), doghouse cards "
+                f"{p['a']} - {p['b']}: {p['pairs']} pairs ({how}) in {p['deals']} deals, "
+                f"doghouse cards "
                 f"{p['doghouse_diff']:+.2f} [{lo:+.2f}, {hi:+.2f}], loss rate "
                 f"{p['loss_rate_diff']:+.1%} [{llo:+.1%}, {lhi:+.1%}]"
             )
