@@ -44,12 +44,15 @@ def bench_ai(write, seconds: float = 3.0, budget: float | None = None, **_) -> N
     for level in ALL_LEVELS:
         if level not in SEARCHES:
             _write_row(write, level, _time_decisions(level, views, seconds))
-    rates = {}
+    rates, early = {}, {}
     for level, search in SEARCHES.items():
-        times, rates[level] = _time_searches(search, views, seconds, budget)
+        times, rates[level], early[level] = _time_searches(search, views, seconds, budget)
         _write_row(write, level, times)
     for level, rate in rates.items():
-        write(f"{level}: budget {budget:g} s, {rate:,.0f} playouts/s")
+        write(
+            f"{level}: budget {budget:g} s, {rate:,.0f} playouts/s, "
+            f"{early[level]} decisions settled before the budget"
+        )
     write(
         "(a playout = one move played to the round's end on one deal; a search's time "
         "includes dealing, and for hard weighing the deals and racing the moves)"
@@ -93,18 +96,19 @@ def _simulator_rates(views: list[dict], seconds: float) -> tuple[float, float]:
 
 
 def _time_searches(search, views: list[dict], seconds: float, budget: float):
-    """Decision times and playouts/s of a searching level, on every 7th position.
+    """Decision times, playouts/s and early stops of a searching level, every 7th position.
 
     The searching levels spend their budget per decision: time fewer decisions, but
     enough (30 at least) for a p99 that means something.
     """
     rng = random.Random(0)
-    times, playouts = [], 0
+    times, playouts, early = [], 0, 0
     for i in range(max(30, int(seconds / budget))):
         result = search(views[i * 7 % len(views)], rng, budget=budget)
         times.append(result["seconds"])
         playouts += result["playouts"]
-    return times, playouts / sum(times)
+        early += result.get("left") == 1  # one move left in the race: an early stop
+    return times, playouts / sum(times), early
 
 
 def _time_decisions(level: str, views: list[dict], seconds: float) -> list[float]:
