@@ -39,9 +39,18 @@ COMPARISON_LEVELS: dict[str, Policy] = {"hard-v1": searching(search_v1.search)}
 
 ALL_LEVELS: dict[str, Policy] = {**LEVELS, **COMPARISON_LEVELS}
 
+SEARCHING_LEVELS = ("hard", "hard-v1")  # the levels that use `budget` and `iterations`
+
 AUTOPILOT = "normal"  # the level that moves for a seat whose player timed out
 
-__all__ = ["ALL_LEVELS", "AUTOPILOT", "DEFAULT_BUDGET", "LEVELS", "choose_move"]
+__all__ = [
+    "ALL_LEVELS",
+    "AUTOPILOT",
+    "DEFAULT_BUDGET",
+    "LEVELS",
+    "SEARCHING_LEVELS",
+    "choose_move",
+]
 
 
 def choose_move(

@@ -4,9 +4,9 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.ai import ALL_LEVELS
 from games.ai.arena import tournament
 from games.ai.duplicate import complete_deals, play_deal, summarize, tables
+from games.ai.levels import ALL_LEVELS, SEARCHING_LEVELS
 from games.engine import to_record
 
 
@@ -76,7 +76,7 @@ class Command(BaseCommand):
         if options["as_json"]:
             self.stdout.write(_dumps({"players": players, "games": games, "levels": summary}))
             return
-        self.stdout.write(f"{games} games, {players} players, seed {seed!r}{_work(ai)}")
+        self.stdout.write(f"{games} games, {players} players, seed {seed!r}{_work(levels, ai)}")
         self._write_levels(summary)
 
     def _duplicate(self, lineup, players, deals, seed, deck, ai, options):
@@ -92,7 +92,7 @@ class Command(BaseCommand):
             source = f"from {', '.join(options['from_log'])}"
         else:
             played = self._play_deals(lineup, deals, seed, deck, ai, options["log"])
-            source = f"seed {seed!r}{_work(ai)}"
+            source = f"seed {seed!r}{_work(lineup, ai)}"
         summary = summarize(played, lineup)
         if options["as_json"]:
             self.stdout.write(_dumps({"players": players, "deals": deals, **summary}))
@@ -153,7 +153,9 @@ def _read_log(name: str) -> list[dict]:
         raise CommandError(f"cannot read the log {name}: {e}") from e
 
 
-def _work(ai: dict) -> str:
+def _work(levels: list[str], ai: dict) -> str:
+    if not set(levels) & set(SEARCHING_LEVELS):
+        return ""
     if ai["iterations"]:
         return f", searches at {ai['iterations']} iterations"
     return f", searches at {ai['budget'] or 1.0:g} s a decision"
