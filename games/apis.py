@@ -143,11 +143,12 @@ class MovesView(APIView):
         request=MoveSerializer,
         parameters=[IDEMPOTENCY_HEADER],
         responses={200: GameSchema, **error_responses(400, 401, 403, 404, 409, 422, 429)},
-        summary="Pass, play or tail-tuck; `version` must be the game's current version",
+        summary="Pass, play or tail-tuck; `version` is the version of the view it was made from",
         description=(
             "Illegal moves answer 400 with the rules' reason code (`too_low`, `sets_locked`, "
-            "`tuck_not_lowest`, ...); a stale `version` answers 409 `stale_version` with the "
-            "current `version`."
+            "`tuck_not_lowest`, ...). A move is stale, 409 `stale_version` with the current "
+            "`version`, when anything that bears on the seat's decision changed since "
+            "`version`; other seats' passes do not (see README, Stale moves)."
         ),
     )
     def post(self, request, game_id: int):

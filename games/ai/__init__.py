@@ -2,11 +2,13 @@
 
 `choose_move(level, view, rng, budget=None, iterations=None)` returns one of
 `view["legal_moves"]`; `rng` is the caller's `random.Random`, so games stay reproducible.
-Levels: `random`, `easy` (a beginner), `normal` (fast rules; also the autopilot of a
-timed-out seat) and `hard` (determinized Monte Carlo search, `budget` seconds per
+Levels offered to players (`LEVELS`): `random`, `easy` (a beginner), `normal` (fast
+rules; also the autopilot of a timed-out seat) and `hard` (inference from the play seen,
+moves raced on weighted deals with a search of its next decision, `budget` seconds per
 decision, default `DEFAULT_BUDGET`; a fixed `iterations` count makes it deterministic).
+`ALL_LEVELS` adds `hard-v1`, the previous `hard`, kept for measurements only.
 """
 
-from .levels import AUTOPILOT, DEFAULT_BUDGET, LEVELS, choose_move
+from .levels import ALL_LEVELS, AUTOPILOT, DEFAULT_BUDGET, LEVELS, choose_move
 
-__all__ = ["AUTOPILOT", "DEFAULT_BUDGET", "LEVELS", "choose_move"]
+__all__ = ["ALL_LEVELS", "AUTOPILOT", "DEFAULT_BUDGET", "LEVELS", "choose_move"]

@@ -3,24 +3,54 @@
 import random
 from collections.abc import Callable
 
+from . import hard, search_v1
+from .hard import DEFAULT_BUDGET
 from .policies import easy_policy, normal_policy, random_policy
-from .search import DEFAULT_BUDGET, hard_policy
 
 # A policy takes (view, rng, **options) and returns one of view["legal_moves"]. Options:
-# `budget` (seconds per decision) and `iterations` (fixed deals: the deterministic mode)
-# matter to `hard` only; the other levels ignore them.
+# `budget` (seconds per decision) and `iterations` (fixed work: the deterministic mode)
+# matter to the searching levels only; the other levels ignore them.
 Policy = Callable[..., dict]
 
+
+def searching(search: Callable[..., dict]) -> Policy:
+    """A searching level's policy: a move without thinking when there is no choice."""
+
+    def policy(view: dict, rng: random.Random, budget=None, iterations=None, **_) -> dict:
+        moves = view["legal_moves"]
+        if len(moves) == 1:
+            return moves[0]
+        return search(view, rng, budget, iterations)["move"]
+
+    return policy
+
+
+# The levels people may seat at a table.
 LEVELS: dict[str, Policy] = {
     "random": random_policy,
     "easy": easy_policy,
     "normal": normal_policy,
-    "hard": hard_policy,
+    "hard": searching(hard.search),
 }
+
+# Levels kept for measurements only (`simulate`, `bench`, tests), never offered to players:
+# `hard-v1` is the previous `hard` (flat determinized search), the yardstick of the new one.
+COMPARISON_LEVELS: dict[str, Policy] = {"hard-v1": searching(search_v1.search)}
+
+ALL_LEVELS: dict[str, Policy] = {**LEVELS, **COMPARISON_LEVELS}
+
+SEARCHING_LEVELS = ("hard", "hard-v1")  # the levels that use `budget` and `iterations`
 
 AUTOPILOT = "normal"  # the level that moves for a seat whose player timed out
 
-__all__ = ["AUTOPILOT", "DEFAULT_BUDGET", "LEVELS", "choose_move"]
+__all__ = [
+    "ALL_LEVELS",
+    "AUTOPILOT",
+    "DEFAULT_BUDGET",
+    "LEVELS",
+    "SEARCHING_LEVELS",
+    "choose_move",
+]
 
 
 def choose_move(
@@ -33,4 +63,4 @@ def choose_move(
     """One of `view["legal_moves"]`, chosen by `level` from the view and `rng` alone."""
     if not view["legal_moves"]:
         raise ValueError(f"seat {view['seat']} has no move to make")
-    return LEVELS[level](view, rng, budget=budget, iterations=iterations)
+    return ALL_LEVELS[level](view, rng, budget=budget, iterations=iterations)

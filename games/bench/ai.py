@@ -1,13 +1,24 @@
-"""Decision speed of each AI level on positions from real games (normal self-play)."""
+"""Decision speed of each AI level on positions from real games (normal self-play).
+
+The searching levels spend their budget on every decision: for them the figures are the
+decision time percentiles (p99 against the budget) and playouts per second, `hard-v1`
+and `hard` measured in the same run on the same positions so they compare fairly.
+"""
 
 import random
 import time
 
-from games.ai import DEFAULT_BUDGET, LEVELS, choose_move
-from games.ai.search import search
+from games.ai import ALL_LEVELS, DEFAULT_BUDGET, choose_move
+from games.ai.hard import search as hard_search
+from games.ai.knowledge import read_knowledge, sample_hands
+from games.ai.playout import Trick, play_out
+from games.ai.search_v1 import search as hard_v1_search
+from games.ai.simulator import rollout
 from games.engine import OVER, apply, new_game, to_act, view
 
 from .percentiles import percentile
+
+SEARCHES = {"hard-v1": hard_v1_search, "hard": hard_search}
 
 
 def sample_views(players: int, games: int, seed: str) -> list[dict]:
@@ -29,26 +40,75 @@ def bench_ai(write, seconds: float = 3.0, budget: float | None = None, **_) -> N
     budget = DEFAULT_BUDGET if budget is None else budget
     views = sample_views(3, 20, "bench-ai")
     write(f"ai: 3 players, {len(views)} positions from normal self-play, one process")
-    write(f"{'level':<7} {'decisions':>9} {'per s':>9} {'p50 ms':>8} {'p99 ms':>8}")
-    for level in LEVELS:
-        if level == "hard":
-            continue
-        times = _time_decisions(level, views, seconds)
+    write(f"{'level':<8} {'decisions':>9} {'per s':>9} {'p50 ms':>8} {'p99 ms':>8}")
+    for level in ALL_LEVELS:
+        if level not in SEARCHES:
+            _write_row(write, level, _time_decisions(level, views, seconds))
+    rates, early = {}, {}
+    for level, search in SEARCHES.items():
+        times, rates[level], early[level] = _time_searches(search, views, seconds, budget)
         _write_row(write, level, times)
-    # The hard player spends its whole budget per decision: time fewer of them, but
-    # enough (20 at least) for a p99 that means something.
+    for level, rate in rates.items():
+        write(
+            f"{level}: budget {budget:g} s, {rate:,.0f} playouts/s, "
+            f"{early[level]} decisions settled before the budget"
+        )
+    write(
+        "(a playout = one move played to the round's end on one deal; a search's time "
+        "includes dealing, and for hard weighing the deals and racing the moves)"
+    )
+    old, new = _simulator_rates(views, seconds)
+    write(
+        f"simulators alone, normal play to the round's end from the same trick positions: "
+        f"hard-v1 {old:,.0f} playouts/s, hard {new:,.0f} playouts/s"
+    )
+
+
+def _simulator_rates(views: list[dict], seconds: float) -> tuple[float, float]:
+    """Playouts/s of `playout.play_out` (hard-v1) and `simulator.rollout` (hard), timed in
+    alternating chunks so that a changing machine load weighs on both alike."""
     rng = random.Random(0)
-    times, playouts = [], 0
-    for i in range(max(20, int(seconds / budget))):
+    starts = []
+    for seen in views:
+        if seen["phase"] == "tricks":
+            t = seen["trick"]
+            hands = sample_hands(read_knowledge(seen), rng)
+            starts.append((hands, seen["seat"], t, len(t["moves"]), seen["sets_unlocked"]))
+    runs = {
+        "hard-v1": lambda h, seat, t, m, u: play_out(
+            [list(x) for x in h], seat, Trick(t["leader"], t["count"], t["top"], t["winner"], m), u
+        ),
+        "hard": lambda h, seat, t, m, u: rollout(
+            [list(x) for x in h], seat, t["count"] or 0, t["top"] or 0, t["winner"], m, u
+        ),
+    }
+    spent = dict.fromkeys(runs, 0.0)
+    done = dict.fromkeys(runs, 0)
+    while sum(spent.values()) < seconds:
+        for name, run in runs.items():
+            t0 = time.perf_counter()
+            for start in starts[:200]:
+                run(*start)
+            spent[name] += time.perf_counter() - t0
+            done[name] += min(200, len(starts))
+        starts = starts[200:] + starts[:200]
+    return done["hard-v1"] / spent["hard-v1"], done["hard"] / spent["hard"]
+
+
+def _time_searches(search, views: list[dict], seconds: float, budget: float):
+    """Decision times, playouts/s and early stops of a searching level, every 7th position.
+
+    The searching levels spend their budget per decision: time fewer decisions, but
+    enough (30 at least) for a p99 that means something.
+    """
+    rng = random.Random(0)
+    times, playouts, early = [], 0, 0
+    for i in range(max(30, int(seconds / budget))):
         result = search(views[i * 7 % len(views)], rng, budget=budget)
         times.append(result["seconds"])
         playouts += result["playouts"]
-    spent = sum(times)
-    _write_row(write, "hard", times)
-    write(
-        f"hard: budget {budget:g} s, {playouts / spent:,.0f} playouts/s (a playout = one "
-        "candidate move played to the round's end on one deal)"
-    )
+        early += result.get("left") == 1  # one move left in the race: an early stop
+    return times, playouts / sum(times), early
 
 
 def _time_decisions(level: str, views: list[dict], seconds: float) -> list[float]:
@@ -68,6 +128,6 @@ def _time_decisions(level: str, views: list[dict], seconds: float) -> list[float
 def _write_row(write, level: str, times: list[float]) -> None:
     total = sum(times)
     write(
-        f"{level:<7} {len(times):>9} {len(times) / total:>9.0f} "
+        f"{level:<8} {len(times):>9} {len(times) / total:>9.0f} "
         f"{1000 * percentile(times, 50):>8.2f} {1000 * percentile(times, 99):>8.2f}"
     )

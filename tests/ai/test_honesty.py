@@ -1,4 +1,5 @@
-"""Every level decides from its seat's view alone: hidden cards never change a decision.
+"""Every level, those kept for measurements too, decides from its seat's view alone:
+hidden cards never change a decision.
 
 Two (or more) games share everything seat 0 may see (its hand, its pass and the pass it
 received, every play and tuck, hand sizes, the number of set-aside cards) but deal the
@@ -10,7 +11,7 @@ import random
 
 import pytest
 
-from games.ai import LEVELS, choose_move
+from games.ai import ALL_LEVELS, choose_move
 from games.engine import view
 
 from .positions import position
@@ -52,7 +53,7 @@ MOMENTS = {
 }
 
 
-@pytest.mark.parametrize("level", sorted(LEVELS))
+@pytest.mark.parametrize("level", sorted(ALL_LEVELS))
 @pytest.mark.parametrize("moment", sorted(MOMENTS))
 def test_hidden_cards_never_change_a_decision(level, moment):
     views = [view(states_for(deal, MOMENTS[moment]), 0) for deal in hidden_deals(4)]
@@ -62,7 +63,7 @@ def test_hidden_cards_never_change_a_decision(level, moment):
     assert decisions[0] in views[0]["legal_moves"]
 
 
-@pytest.mark.parametrize("level", sorted(LEVELS))
+@pytest.mark.parametrize("level", sorted(ALL_LEVELS))
 def test_hidden_cards_never_change_a_pass(level):
     views = []
     for seat1, seat2, aside in hidden_deals(4):

@@ -9,7 +9,7 @@ import pytest
 from games.ai import choose_move
 from games.ai.knowledge import read_knowledge, sample_hands
 from games.ai.playout import Trick, play_out, play_out_from_pass
-from games.ai.search import search
+from games.ai.search_v1 import search
 from games.engine import apply, view
 from games.engine.rules import pool
 

@@ -1,6 +1,6 @@
 """`manage.py bench TARGET`: print performance figures (benchmarks, not tests)."""
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from games.bench import BENCHMARKS
 
@@ -11,6 +11,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("target", choices=sorted(BENCHMARKS))
         parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+        parser.add_argument(
+            "--budget", type=float, help="ai: the searching levels' seconds per decision"
+        )
         load = parser.add_argument_group("load", "options of `bench load` (a running stack)")
         load.add_argument("--url", help="drive this running stack instead of starting one")
         load.add_argument("--tables", type=int, help="3-person tables (default 2)")
@@ -25,7 +28,17 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, target, seconds, **options):
+        if options["budget"] is not None and options["budget"] <= 0:
+            raise CommandError("budget must be positive")
         # Only the options given reach the benchmark, so other targets never see load's.
-        names = ("url", "tables", "people", "socket_share", "web_processes", "idle_sockets")
+        names = (
+            "budget",
+            "url",
+            "tables",
+            "people",
+            "socket_share",
+            "web_processes",
+            "idle_sockets",
+        )
         given = {k: options[k] for k in (*names, "finish") if options.get(k) is not None}
         BENCHMARKS[target](self.stdout.write, seconds=seconds, **given)

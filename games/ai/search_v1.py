@@ -1,4 +1,5 @@
-"""The `hard` player: determinized Monte Carlo search over the seat's information set.
+"""`hard-v1`, the previous `hard` player, kept as the yardstick of the new one (never
+offered to players): determinized Monte Carlo search over the seat's information set.
 
 Each iteration deals the unseen cards once, consistently with everything the seat has
 seen (`knowledge.sample_hands`), and plays that deal to the end of the round once per
@@ -14,26 +15,12 @@ Anytime: it stops at `budget` seconds, or after exactly `iterations` deals when 
 import random
 import time
 
+from .hard import DEFAULT_BUDGET
 from .heuristic import normal_pass
 from .knowledge import read_knowledge, sample_hands
 from .playout import Trick, play_out, play_out_from_pass, round_cost
 
-DEFAULT_BUDGET = 1.0  # seconds per decision; the Django setting passes its own
 PASS_CANDIDATES_FROM = 5  # passes are searched among pairs of the hand's highest cards
-
-
-def hard_policy(
-    view: dict,
-    rng: random.Random,
-    budget: float | None = None,
-    iterations: int | None = None,
-    **_,
-) -> dict:
-    moves = view["legal_moves"]
-    if len(moves) == 1:
-        return moves[0]
-    result = search(view, rng, budget, iterations)
-    return result["move"]
 
 
 def search(

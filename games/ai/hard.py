@@ -1,0 +1,64 @@
+"""The `hard` player: inference, a search tree over its own information sets, early stops.
+
+- Pass: every pair raced on shared deals (`passing`).
+- Tricks: deals weighted by how well they explain the round's play so far (`inference`),
+  every move raced on them with its next decision searched below it (`tree`), the
+  playouts on the fast simulator (`simulator`), valued for the game, not only the round
+  (`value`).
+
+Anytime: it stops at `budget` seconds, or after a fixed work count when `iterations` is
+given (the deterministic mode: `iterations` deals, each played once per move still in
+the race, as `hard-v1` plays them). Either way it stops sooner when one move is left.
+"""
+
+import random
+import time
+
+from . import race
+from .inference import Evidence
+from .knowledge import read_knowledge
+from .passing import search_pass
+from .tree import EXPAND_AFTER, new_tree
+from .value import RoundValue
+
+DEFAULT_BUDGET = 1.0  # seconds per decision; the Django setting passes its own
+
+
+def search(
+    view: dict, rng: random.Random, budget: float | None = None, iterations: int | None = None
+) -> dict:
+    """The chosen move with the figures behind it (deals, playouts, seconds)."""
+    start = time.perf_counter()
+    budget = DEFAULT_BUDGET if budget is None else budget
+    deadline = start + budget
+    if view["phase"] == "passing":
+        result = search_pass(view, rng, deadline, iterations)
+    else:
+        result = _search_tricks(view, rng, deadline, iterations)
+    result["seconds"] = time.perf_counter() - start
+    return result
+
+
+def _search_tricks(view: dict, rng: random.Random, deadline: float, iterations: int | None) -> dict:
+    know = read_knowledge(view)
+    value = RoundValue(know.seat, view["doghouses"], view["max_strength"])
+    tree = new_tree(view, value)
+    evidence = Evidence(view, know)
+    moves = race.Race(len(tree.decisions))
+    while moves.running(iterations, deadline):
+        deal, weight = evidence.deal(rng)
+        grow = moves.deals >= EXPAND_AFTER
+        moves.add_deal(weight, [tree.play(deal, i, grow) for i in moves.alive])
+    return {
+        "move": view["legal_moves"][moves.winner()],
+        "deals": moves.deals,
+        "effective_deals": effective_size(moves.weights),
+        "playouts": moves.playouts,
+        "left": len(moves.alive),
+    }
+
+
+def effective_size(weights: list[float]) -> float:
+    """Kish's effective sample size: how many equally weighted deals the deals are worth."""
+    squares = sum(w * w for w in weights)
+    return sum(weights) ** 2 / squares if squares else 0.0

@@ -1,0 +1,121 @@
+"""Deals weighted by how well they explain what the other seats did (the new `hard` player).
+
+`knowledge.sample_hands` deals the unseen cards uniformly among the deals that fit what
+is certain (cards seen, tucks' floors). Play tells more: a seat that climbed with a 7
+under the normal rule held nothing higher that it could play; a seat that led its 8
+before sets unlocked held no 9; the left-hand neighbour passed its two highest cards.
+Each deal is weighted by the likelihood of every action observed this round under a
+model of play (per seat: the normal rule, or some other way; see `NORMAL_SHARE`). The
+search draws fresh deals and weighs each playout's cost by its deal's weight (importance
+sampling) rather than resampling a fixed pool of weighted deals, which would judge every
+move on the few dozen worlds the pool is worth.
+
+All of it reads the seat's view alone (`Knowledge` and the view's `moves`).
+"""
+
+import random
+
+from .heuristic import normal_follow, normal_lead
+from .knowledge import Knowledge, sample_hands
+
+# The model of each other seat is a mixture: with probability `NORMAL_SHARE` it plays the
+# normal rule, leaving it with probability `EPSILON` a move; otherwise it plays some other
+# way, which gives each move probability `OTHER_MOVE` whatever its hand. A seat that keeps
+# to the normal rule is read closely; a seat whose play no deal explains by the rule (a
+# person, a searching player) soon weighs every deal alike instead of misleading the
+# search with deals in which its choices were forced.
+NORMAL_SHARE = 0.5
+EPSILON = 0.05
+OTHER_MOVE = 0.3
+
+
+class Evidence:
+    """This round's play as one seat saw it, read once per decision from its view; then
+    `likelihood(hands)` for each deal the search draws (it runs thousands of times)."""
+
+    def __init__(self, view: dict, know: Knowledge):
+        n, me = know.players, know.seat
+        self.know, self.seat, self.players = know, me, n
+        self.tricks = view["phase"] == "tricks"
+        self.gone: list[list[int]] = [[] for _ in range(n)]  # per seat: played or tucked
+        # Per move of another seat: (seat, strength played or None for a tuck, cards,
+        # and the trick as it stood: count, top, sets unlocked), all of it public.
+        self.moves: list[tuple] = []
+        self.other = [1.0] * n  # per seat: the likelihood of its moves under "other way"
+        self.received = view.get("received_cards") if self.tricks else None
+        self.left = (me + 1) % n
+        if self.received:
+            self.other[self.left] = OTHER_MOVE
+        count, top, unlocked, in_trick = 0, 0, False, 0
+        for entry in view["moves"] if self.tricks else []:
+            s = entry["seat"]
+            played = entry.get("play")
+            cards = played or entry["tuck"]
+            self.gone[s] += cards
+            if s != me:
+                self.moves.append(
+                    (s, played[0] if played else None, len(cards), count, top, unlocked)
+                )
+                self.other[s] *= OTHER_MOVE
+            if played is not None:
+                count, top = len(played), played[0]
+            else:
+                unlocked = True
+            in_trick += 1
+            if in_trick == n:
+                count, top, in_trick = 0, 0, 0
+
+    def likelihood(self, hands: list[list[int]]) -> float:
+        """How likely this round's observed actions are if the other seats hold `hands` now."""
+        me = self.seat
+        start = [sorted(h + gone) for h, gone in zip(hands, self.gone, strict=True)]
+        normal = [1.0] * self.players  # per seat: the likelihood under the normal rule
+        if self.received:
+            normal[self.left] = _pass_likelihood(self.received, start[self.left])
+        for s, strength, k, count, top, unlocked in self.moves:
+            hand = start[s]
+            # The normal rule's choice, its two common cases inlined.
+            if count == 0:
+                high = hand[-1] if len(hand) <= 2 or not unlocked else None
+                expected = ("play", high, 1) if high is not None else normal_lead(hand, True)
+            elif count == 1:
+                expected = ("play", hand[-1], 1) if hand[-1] >= top else ("tuck", 1)
+            else:
+                expected = normal_follow(hand, count, top)
+            if strength is None:
+                matched = expected[0] == "tuck"
+                del hand[:k]  # a tuck is the lowest cards
+            else:
+                matched = expected[0] == "play" and expected[1] == strength
+                i = hand.index(strength)
+                del hand[i : i + k]
+            normal[s] *= 1 - EPSILON if matched else EPSILON
+        likelihood = 1.0
+        for s in range(self.players):
+            if s != me:
+                likelihood *= NORMAL_SHARE * normal[s] + (1 - NORMAL_SHARE) * self.other[s]
+        return likelihood
+
+    def deal(self, rng: random.Random) -> tuple[list[list[int]], float]:
+        """A fresh deal that fits what is certain, with its weight: how well it explains play."""
+        hands = sample_hands(self.know, rng)
+        if not self.tricks:
+            return hands, 1.0
+        return hands, self.likelihood(hands)
+
+
+def play_likelihood(view: dict, know: Knowledge, hands: list[list[int]]) -> float:
+    """`Evidence.likelihood` for one deal."""
+    return Evidence(view, know).likelihood(hands)
+
+
+def _pass_likelihood(received: list[int], left_start: list[int]) -> float:
+    """The left-hand neighbour passed us `received`: under the normal rule its two highest.
+
+    It then received 2 cards from its own left, so at most 2 of the cards it held after
+    the exchange may be higher than the lower card it passed; each one more is a sign
+    that it did not pass its highest cards.
+    """
+    low = min(received)
+    higher = sum(1 for card in left_start if card > low)
+    return 1 - EPSILON if higher <= 2 else EPSILON ** (higher - 2)

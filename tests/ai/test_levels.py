@@ -1,0 +1,15 @@
+"""The levels offered to players, and the ones kept for measurements only."""
+
+from games.ai import ALL_LEVELS, LEVELS
+from games.models import AI_LEVEL_CHOICES
+from games.serializers import GameCreateSerializer
+
+
+def test_hard_v1_plays_in_measurements_but_is_never_offered_to_players():
+    assert "hard-v1" in ALL_LEVELS
+    assert sorted(LEVELS) == ["easy", "hard", "normal", "random"]
+    assert "hard-v1" not in dict(AI_LEVEL_CHOICES)
+    offered = GameCreateSerializer(data={"players": 3, "ai": ["hard-v1"]})
+    assert not offered.is_valid()
+    assert "ai" in offered.errors
+    assert GameCreateSerializer(data={"players": 3, "ai": ["hard"]}).is_valid()
