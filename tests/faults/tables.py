@@ -72,8 +72,11 @@ class Move:
 
     @property
     def applied_at(self) -> int | None:
-        """The version of the event this move must be, if its answer says it was applied."""
-        return self.body["version"] + 1 if self.answered[0] == 200 else None
+        """The version of the event this move must be, if its answer says it was applied:
+        the answer is the game right after the move. (Not the move's own version + 1: a
+        pass made from a view that only others' passes superseded lands later.)"""
+        status, answer = self.answered
+        return answer["version"] if status == 200 else None
 
 
 class Players:

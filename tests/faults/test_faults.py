@@ -9,7 +9,7 @@ import time
 from django.db import connection
 
 from games import tasks
-from tests.realtime.processes import http_ok, wait_until
+from tests.realtime.processes import AI_WORKER, http_ok, wait_until
 
 from .checks import check_games, retries_get_the_first_answer, seconds_until_all_moved
 from .tables import Players
@@ -23,7 +23,7 @@ BACK = 60.0  # seconds for the stack to start a killed child again (a loaded mac
 def test_redis_stopped_and_started_again_mid_game(stack, tables, fault_redis):
     with Players(stack.base, tables) as players:
         seconds_until_all_moved(tables, time.monotonic(), WARM_UP)
-        worker, beat = stack.child("worker"), stack.child("beat")
+        worker, beat = stack.child(AI_WORKER), stack.child("beat")
         # A task waiting for its countdown is held unacknowledged by the worker, as AI
         # turns are: losing the broker with such a message used to end the worker.
         held = tasks.sweep.apply_async(countdown=300)
@@ -40,7 +40,7 @@ def test_redis_stopped_and_started_again_mid_game(stack, tables, fault_redis):
         fault_redis.start()
         back = time.monotonic()
         seconds = seconds_until_all_moved(tables, back)
-    assert stack.child("worker") == worker, "the worker did not survive the broker restart"
+    assert stack.child(AI_WORKER) == worker, "the worker did not survive the broker restart"
     assert stack.child("beat") == beat, "beat did not survive the broker restart"
     _no_move_lost_or_twice("redis restarted", start, back, seconds, stack, players, tables)
 
@@ -50,11 +50,11 @@ def test_the_worker_killed_and_started_again_by_the_stack(stack, tables):
         seconds_until_all_moved(tables, time.monotonic(), WARM_UP)
         ready = stack.output().count(" ready.")
         start = time.monotonic()
-        killed = stack.kill("worker")
+        killed = stack.kill(AI_WORKER)
         wait_until(lambda: stack.output().count(" ready.") > ready, BACK, what="a new worker")
         back = time.monotonic()
         seconds = seconds_until_all_moved(tables, back)
-    assert stack.restarted("worker", killed)
+    assert stack.restarted(AI_WORKER, killed)
     _no_move_lost_or_twice("worker killed", start, back, seconds, stack, players, tables)
 
 

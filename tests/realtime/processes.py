@@ -252,14 +252,18 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+AI_WORKER = "worker -Q celery"  # the stack's Celery worker for AI turns (push has its own)
+
+
 def group_leader(pids: set[int], name: str) -> int | None:
-    """The process among `pids` that leads its own group and runs `name` (a stack child)."""
+    """The process among `pids` that leads its own group and runs `name` (a stack child):
+    words of its command line, e.g. "beat" or AI_WORKER."""
     for pid in pids:
         try:
             cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
             group = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[2])
         except (OSError, IndexError, ValueError):
             continue
-        if group == pid and name in cmdline.split() and alive(pid):
+        if group == pid and f" {name} " in f" {' '.join(cmdline.split())} " and alive(pid):
             return pid
     return None

@@ -12,6 +12,7 @@ from pathlib import Path
 from barkside.stack import free_port
 
 from .processes import (
+    AI_WORKER,
     BASE_DIR,
     alive,
     api,
@@ -84,7 +85,7 @@ def test_make_run_serves_the_game_and_one_ctrl_c_stops_everything(tmp_path):
         assert {"daphne", "worker", "beat", "redis-server"} <= _names(seen)
 
         # A dead worker or beat is started again; the games go on.
-        killed = {name: group_leader(seen, name) for name in ("worker", "beat")}
+        killed = {name: group_leader(seen, name) for name in (AI_WORKER, "beat")}
         for pid in killed.values():
             os.kill(pid, signal.SIGKILL)
 

@@ -1,5 +1,6 @@
 """A real Celery worker and real daphne servers on real Redis and the test database."""
 
+from django.db import connection
 from rest_framework.authtoken.models import Token
 
 from games import services
@@ -73,6 +74,7 @@ def test_an_ai_turn_that_meets_a_database_error_is_tried_again(
     """A worker whose database refuses it retries the AI turn (OperationalError, backoff)."""
     worker = processes.worker({**stack_env, "DATABASE_URL": database_switch.url})
     log = next(path for _, proc, path in processes.procs if proc is worker)
+    connection.ensure_connection()  # this test's own connection outlives the switch
     with database_switch.off():
         # Queues the first AI turn on commit.
         game = services.game_start_seated(seats=[{"ai_level": "random"}] * 3, time_per_move=300)
