@@ -11,7 +11,8 @@ export function h(tag, attrs = {}, ...children) {
     // Styles go through the CSSOM, one property at a time: the page's CSP
     // (no 'unsafe-inline' in style-src) refuses style="..." attributes.
     else if (key === "style") {
-      for (const [prop, v] of Object.entries(value)) el.style.setProperty(prop, String(v));
+      if (typeof value === "string") el.style.cssText = value;
+      else for (const [prop, v] of Object.entries(value)) el.style.setProperty(prop, String(v));
     }
     else el.setAttribute(key, value === true ? "" : value);
   }
