@@ -8,6 +8,12 @@ export function h(tag, attrs = {}, ...children) {
     else if (key === "html") el.innerHTML = value;
     else if (key.startsWith("on")) el.addEventListener(key.slice(2).toLowerCase(), value);
     else if (key === "dataset") Object.assign(el.dataset, value);
+    // Styles go through the CSSOM, one property at a time: the page's CSP
+    // (no 'unsafe-inline' in style-src) refuses style="..." attributes.
+    else if (key === "style") {
+      if (typeof value === "string") el.style.cssText = value;
+      else for (const [prop, v] of Object.entries(value)) el.style.setProperty(prop, String(v));
+    }
     else el.setAttribute(key, value === true ? "" : value);
   }
   append(el, children);

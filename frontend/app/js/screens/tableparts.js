@@ -72,7 +72,7 @@ function kindsMeter(kinds) {
   const danger = kinds >= KINDS_TO_LOSE - 2;
   return h("span", { class: `kinds${danger ? " danger" : ""}`, title: t("seat.kindsTitle") },
     h("span", { class: "kinds-bar", "aria-hidden": "true" },
-      h("span", { class: "kinds-fill", style: `width:${Math.round((100 * kinds) / KINDS_TO_LOSE)}%` })),
+      h("span", { class: "kinds-fill", style: { width: `${Math.round((100 * kinds) / KINDS_TO_LOSE)}%` } })),
     h("span", { class: "kinds-text", "aria-hidden": "true" }, `${kinds}/${KINDS_TO_LOSE}`),
     h("span", { class: "visually-hidden" }, t("seat.kinds", { n: kinds, max: KINDS_TO_LOSE })),
     danger ? h("span", { class: "danger-tag" }, icon("warn"), t("seat.danger")) : null,
@@ -90,7 +90,7 @@ export function seatStrip(game, view, lastAction) {
   const n = view.players;
   return h("section", { class: "seat-strip", "aria-labelledby": "strip-h" },
     h("h2", { id: "strip-h", class: "visually-hidden" }, t("table.players")),
-    h("ul", { class: "strip", style: `--seats:${n}` }, clockwiseFrom(view.seat ?? 0, n).map((s) => {
+    h("ul", { class: "strip", style: { "--seats": n } }, clockwiseFrom(view.seat ?? 0, n).map((s) => {
       const acting = view.to_act.includes(s);
       const state = seatState(view, s);
       const last = lastAction && lastAction.seat === s;
@@ -168,7 +168,7 @@ function personActions(username, people) {
 
 function moveItem(game, move, freshIndex, last = false) {
   const attrs = { class: `move ${move.play ? "play" : "tuck"}${freshIndex >= 0 ? " fresh" : ""}${last ? " last" : ""}` };
-  if (freshIndex >= 0) attrs.style = `animation-delay:${freshIndex * 450}ms`;
+  if (freshIndex >= 0) attrs.style = { "animation-delay": `${freshIndex * 450}ms` };
   return h("li", attrs,
     h("span", { class: "move-who" }, seatName(game, move.seat)),
     cardRow(move.play || move.tuck, { size: "small" }),
@@ -239,7 +239,7 @@ export function handPanel(view, selected, onTap) {
   return h("section", { class: "hand-panel", "aria-labelledby": "hand-h" },
     h("h2", { id: "hand-h", class: "visually-hidden" }, t("hand.title", { n: hand.length })),
     h("p", { class: "visually-hidden", id: "hand-hint" }, t("hand.hint")),
-    h("div", { class: "hand", role: "group", style: `--cols:${cols}`, "aria-labelledby": "hand-h", "aria-describedby": "hand-hint" },
+    h("div", { class: "hand", role: "group", style: { "--cols": cols }, "aria-labelledby": "hand-h", "aria-describedby": "hand-hint" },
       groups(hand).map(([strength, count]) =>
         Array.from({ length: count }, (_, i) => {
           const key = `${strength}:${i}`;
