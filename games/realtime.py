@@ -30,10 +30,11 @@ def user_group(user_id: int) -> str:
 
 
 def game_changed(game_id: int, version: int) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
+    """Broadcast a committed change; never raises, so it can't undo a stored move's answer."""
     try:
+        layer = get_channel_layer()
+        if layer is None:
+            return
         messages = [
             (game_group(game_id), {"type": "game.changed", "game": game_id, "version": version}),
             *_notices(game_id, version),

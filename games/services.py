@@ -468,14 +468,12 @@ def _after_commit(game_id: int, version: int, ai_due: bool) -> None:
 
     The change is stored by now, so nothing here may turn it into an error for whoever
     made it: a lost broadcast is recovered by clients syncing on a version gap, a lost AI
-    turn by the sweeper (AI_STALL). Both are logged and the caller gets its answer.
+    turn by the sweeper (AI_STALL). Both are logged (the broadcast by `game_changed`
+    itself) and the caller gets its answer.
     """
     from games import realtime  # late: it imports this module
 
-    try:
-        realtime.game_changed(game_id, version)
-    except Exception:
-        log.exception("broadcast of game %s version %s failed", game_id, version)
+    realtime.game_changed(game_id, version)
     if ai_due:
         _queue_ai(game_id, version, countdown=settings.AI_MOVE_DELAY)
 
