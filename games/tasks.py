@@ -10,9 +10,9 @@ from games import services
 # A database that drops connections or restarts fails a task with these. The AI turn
 # is tried again with backoff (about 1, 2, 4 s, then every 4 s, with jitter so many
 # games do not come back at once; short, so a game moves within seconds of the database
-# coming back): harmless, since a move is a compare-and-set on
-# the game's version and a late or repeated run does nothing. After the last try the
-# sweeper still queues a lost AI turn again (services.AI_STALL).
+# coming back): harmless, since a move is a compare-and-set on the game's version and a
+# late or repeated run does nothing. After the last try the sweeper still queues a lost
+# AI turn again (services.AI_STALL).
 DATABASE_ERRORS = (OperationalError, InterfaceError)
 
 
