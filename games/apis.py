@@ -9,12 +9,15 @@ from rest_framework.views import APIView
 from barkside.schema import error_responses
 from barkside.serializers import PageQuerySerializer, validated
 from games import moves, selectors, services
-from games.schema import GameSchema, GameSummaryPageSchema, RecordSchema
+from games.schema import GameSchema, GameSettingsSchema, GameSummaryPageSchema, RecordSchema
 from games.serializers import (
+    ExpelSerializer,
     GameCreateSerializer,
     GameListQuerySerializer,
+    GameSettingsSerializer,
     JoinSerializer,
     MoveSerializer,
+    VacationSerializer,
 )
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
@@ -61,7 +64,10 @@ class GamesView(APIView):
 def _summaries(view: APIView, request, games) -> Response:
     paginator = GamePagination()
     page = paginator.paginate_queryset(games, request, view=view)
-    return paginator.get_paginated_response([selectors.game_summary(g, request.user) for g in page])
+    last = selectors.last_actions(page)
+    return paginator.get_paginated_response(
+        [selectors.game_summary(g, request.user, last.get(g.pk)) for g in page]
+    )
 
 
 class OpenGamesView(APIView):
@@ -170,3 +176,60 @@ class RecordView(APIView):
     def get(self, request, game_id: int):
         game, _ = selectors.visible_game(game_id, request.user)
         return Response(selectors.game_record(game))
+
+
+class ExpelView(APIView):
+    @extend_schema(
+        operation_id="games_expel",
+        request=ExpelSerializer,
+        responses={200: GameSchema, **error_responses(400, 401, 403, 404, 409)},
+        summary="Vote to hand a seat whose deadline passed to the AI (all other players agree)",
+    )
+    def post(self, request, game_id: int):
+        data = validated(ExpelSerializer, request.data)
+        services.expel_vote(game_id=game_id, user=request.user, seat=data["seat"])
+        return _game_response(game_id, request.user)
+
+
+class GameSettingsView(APIView):
+    @extend_schema(
+        operation_id="games_settings",
+        responses={200: GameSettingsSchema, **error_responses(401, 403)},
+        summary="Your correspondence play: forced moves, vacation days, the game limit",
+    )
+    def get(self, request):
+        return Response(selectors.correspondence_settings(request.user))
+
+    @extend_schema(
+        operation_id="games_settings_update",
+        request=GameSettingsSerializer,
+        responses={200: GameSettingsSchema, **error_responses(400, 401, 403)},
+        summary="Whether your only legal move is made at once, per speed",
+    )
+    def patch(self, request):
+        data = validated(GameSettingsSerializer, request.data)
+        services.game_settings_update(user=request.user, **data)
+        return Response(selectors.correspondence_settings(request.user))
+
+
+class VacationView(APIView):
+    @extend_schema(
+        operation_id="games_vacation_start",
+        request=VacationSerializer,
+        responses={200: GameSettingsSchema, **error_responses(400, 401, 403, 409)},
+        summary="Go on vacation: the clocks of your correspondence games stop",
+    )
+    def post(self, request):
+        data = validated(VacationSerializer, request.data)
+        services.vacation_start(user=request.user, days=data.get("days"))
+        return Response(selectors.correspondence_settings(request.user))
+
+    @extend_schema(
+        operation_id="games_vacation_end",
+        request=None,
+        responses={200: GameSettingsSchema, **error_responses(401, 403)},
+        summary="Come back from vacation: your clocks run again",
+    )
+    def delete(self, request):
+        services.vacation_end(user=request.user)
+        return Response(selectors.correspondence_settings(request.user))

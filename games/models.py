@@ -10,7 +10,13 @@ they come from, and checked by tests/api/test_projections.py:
 - `Game.result` is `state["result"]` (the standings once the game is over);
 - `Seat.to_act` is whether the seat is in `engine.to_act(state)` while the game is
   active (nobody acts in an ended game);
-- `Doghouse` rows are `state["doghouses"]`.
+- `Doghouse` rows are `state["doghouses"]`;
+- `Game.turn_deadline` is the earliest `Seat.deadline` of the seats to act, leaving out
+  seats whose player is on vacation (`Seat.away_since`): what the sweeper looks for.
+
+Each seat keeps its own clock (games/clocks.py): `turn_started` and `deadline` while it is
+to act, and its time bank, `reserve`. `away_since`/`away_until` copy the player's running
+`Vacation` onto their correspondence seats, so neither a list nor the sweeper needs a join.
 
 `Game.seed` goes the other way: it is drawn when the table opens and `engine.new_game`
 copies it into the state at the start (`state["seed"]`, what a record reveals).
@@ -95,6 +101,10 @@ class Game(models.Model):
         super().save(*args, **kwargs)
 
     @property
+    def is_correspondence(self) -> bool:
+        return self.time_per_move >= CORRESPONDENCE_SECONDS[0]
+
+    @property
     def engine_deck(self) -> str | int:
         return self.deck if self.deck == self.Deck.AUTO else int(self.deck)
 
@@ -118,6 +128,15 @@ class Seat(models.Model):
     state = models.CharField(max_length=10, choices=State, default=State.PLAYING)
     timeouts = models.PositiveSmallIntegerField(default=0, help_text="timeouts in a row")
     to_act = models.BooleanField(default=False, help_text="this seat is expected to move")
+    turn_started = models.DateTimeField(null=True, blank=True, help_text="its turn began")
+    deadline = models.DateTimeField(
+        null=True, blank=True, help_text="turn start + time per move + reserve"
+    )
+    reserve = models.PositiveIntegerField(default=0, help_text="seconds in the time bank")
+    away_since = models.DateTimeField(null=True, blank=True, help_text="on vacation since")
+    away_until = models.DateTimeField(null=True, blank=True, help_text="on vacation until")
+    # Seats that voted to hand this seat to the AI during its current turn (expel vote).
+    expel_votes = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["game", "number"]
@@ -142,6 +161,51 @@ class Seat(models.Model):
     def plays_itself(self) -> bool:
         """AI seats, and human seats on autopilot or left, are moved by the AI."""
         return self.user_id is None or self.state != self.State.PLAYING
+
+
+class PlayerSettings(models.Model):
+    """A player's games-side settings: vacation allowance and forced moves.
+
+    Kept here, not on the user, because `accounts` sits below `games`. A player without a
+    row has the defaults (`settings_of` in selectors.py).
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_settings"
+    )
+    vacation_days = models.PositiveSmallIntegerField(
+        default=14, help_text="vacation days a calendar year"
+    )
+    forced_moves_correspondence = models.BooleanField(
+        default=True, help_text="make a seat's only legal move at once in correspondence games"
+    )
+    forced_moves_live = models.BooleanField(default=False, help_text="the same in live games")
+
+    def __str__(self) -> str:
+        return f"game settings of user {self.user_id}"
+
+
+class Vacation(models.Model):
+    """A player's time away: the clocks of their correspondence seats stop until `ended`
+    (their next move, ending it by hand, or `until`)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    started = models.DateTimeField()
+    until = models.DateTimeField()
+    ended = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["user", "-started"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"], condition=Q(ended=None), name="one_running_vacation"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"vacation of user {self.user_id} from {self.started:%Y-%m-%d}"
 
 
 class Doghouse(models.Model):
@@ -173,7 +237,7 @@ class GameEvent(models.Model):
     version = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     kind = models.CharField(max_length=16)
-    actor = models.CharField(max_length=8, blank=True, help_text="player, ai or timeout")
+    actor = models.CharField(max_length=8, blank=True, help_text="player, ai, timeout or forced")
     move = models.JSONField(null=True, blank=True)
     payload = models.JSONField(default=list)
     created = models.DateTimeField(auto_now_add=True)

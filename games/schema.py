@@ -85,6 +85,17 @@ class SeatSchema(serializers.Serializer):
     ai_level = serializers.CharField(allow_null=True)
     state = serializers.ChoiceField(choices=["playing", "autopilot", "left"])
     to_act = serializers.BooleanField()
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="while to act: turn start + time per move + reserve"
+    )
+    reserve = serializers.IntegerField(help_text="seconds in the seat's time bank")
+    away_until = serializers.DateTimeField(
+        allow_null=True, help_text="on vacation until then: the seat's clock is stopped"
+    )
+    expel_votes = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="seats that voted to hand this seat, past its deadline, to the AI",
+    )
 
 
 class _TableSchema(serializers.Serializer):
@@ -110,10 +121,41 @@ class GameSchema(_TableSchema):
     view = ViewSchema(allow_null=True, help_text="null until the table starts")
 
 
+class LastActionSchema(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_null=True)
+    kind = serializers.ChoiceField(choices=["pass", "play", "tuck"])
+    actor = serializers.CharField(help_text="player, ai, timeout or forced")
+    cards = cards(allow_null=True, help_text="a pass's cards only for its passer and receiver")
+    at = serializers.DateTimeField()
+
+
 class GameSummarySchema(_TableSchema):
     seated = serializers.IntegerField()
     your_turn = serializers.BooleanField()
+    your_deadline = serializers.DateTimeField(allow_null=True)
+    last_action = LastActionSchema(allow_null=True)
+    waiting_for = serializers.ListField(child=serializers.CharField())
     result = ResultSchema(allow_null=True)
+
+
+class GameLimitSchema(serializers.Serializer):
+    running = serializers.IntegerField(help_text="running correspondence games")
+    limit = serializers.IntegerField(help_text="20, plus one per 10 finished")
+
+
+class VacationSchema(serializers.Serializer):
+    started = serializers.DateTimeField()
+    until = serializers.DateTimeField()
+
+
+class GameSettingsSchema(serializers.Serializer):
+    forced_moves_correspondence = serializers.BooleanField()
+    forced_moves_live = serializers.BooleanField()
+    vacation_days = serializers.IntegerField(help_text="vacation days a calendar year")
+    vacation_days_left = serializers.FloatField()
+    vacation = VacationSchema(allow_null=True)
+    game_limit = GameLimitSchema()
 
 
 class GameSummaryPageSchema(serializers.Serializer):

@@ -1,10 +1,16 @@
 """The one read path for games: what a user may see, built from the engine's `view`."""
 
-from django.db.models import Exists, OuterRef, QuerySet
+from datetime import datetime, timedelta
+
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
+from django.utils import timezone
 
 from games import engine
 from games.errors import GameError, no_such_game
-from games.models import Game, Seat
+from games.models import CORRESPONDENCE_SECONDS, Game, GameEvent, PlayerSettings, Seat, Vacation
+
+GAME_LIMIT_BASE = 20  # running correspondence games a player may have...
+GAME_LIMIT_PER_FINISHED = 10  # ...plus one per this many finished ones
 
 
 def visible_game(game_id, user) -> tuple[Game, Seat | None]:
@@ -91,6 +97,10 @@ def _seats(seats, acting: set[int]) -> list[dict]:
             "ai_level": seat.ai_level or None,
             "state": seat.state,
             "to_act": seat.number in acting,
+            "deadline": seat.deadline if seat.number in acting else None,
+            "reserve": seat.reserve,
+            "away_until": seat.away_until,
+            "expel_votes": list(seat.expel_votes),
         }
         for seat in seats
     ]
@@ -106,16 +116,65 @@ def _acting(game: Game) -> set[int]:
 
 
 def games_of(user, status: str | None = None) -> QuerySet[Game]:
-    """The user's games, those waiting on them first, then the most recently moved."""
+    """The user's games: those waiting on them first, the soonest deadline first, then the
+    rest, the most recently moved first. Each carries `last_event_id`, the id of its last
+    move (see `last_actions`)."""
     my_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, to_act=True)
+    last_move = GameEvent.objects.filter(game=OuterRef("pk")).exclude(move=None)
     games = Game.objects.filter(seats__user=user)
     if status:
         games = games.filter(status=status)
     return (
-        games.annotate(my_turn=Exists(my_turn))
+        games.annotate(
+            my_turn=Exists(my_turn),
+            my_deadline=Subquery(my_turn.values("deadline")[:1]),
+            last_event_id=Subquery(last_move.order_by("-version").values("pk")[:1]),
+        )
         .prefetch_related("seats__user")
-        .order_by("-my_turn", "-last_move", "-created")
+        .order_by(
+            "-my_turn",
+            F("my_deadline").asc(nulls_last=True),
+            F("last_move").desc(nulls_last=True),
+            "-created",
+        )
     )
+
+
+def last_actions(games) -> dict[int, GameEvent]:
+    """The last move of each game of a page of `games_of`, in one query."""
+    ids = [g.last_event_id for g in games if getattr(g, "last_event_id", None)]
+    return {e.game_id: e for e in GameEvent.objects.filter(pk__in=ids)}
+
+
+def last_action(game: Game, event: GameEvent | None, mine: Seat | None) -> dict | None:
+    """A game's last move as the viewer may know it: who, what, and the cards when they
+    are public (a play, a tuck). A pass's cards are shown only to the seat that passed
+    them and, once the passes are exchanged, to the seat that received them."""
+    if event is None or event.seat is None:
+        return None
+    seat = next((s for s in game.seats.all() if s.number == event.seat), None)
+    cards = None
+    if event.kind != "pass":
+        made = (e for e in event.payload if e.get("type") in ("played", "tucked"))
+        cards = next((e["cards"] for e in made), None)
+    elif mine is not None and _sees_pass(game, event, mine.number):
+        cards = event.move["cards"]
+    return {
+        "seat": event.seat,
+        "name": seat_name(seat) if seat else None,
+        "kind": event.kind,
+        "actor": event.actor,
+        "cards": cards,
+        "at": event.created,
+    }
+
+
+def _sees_pass(game: Game, event: GameEvent, viewer: int) -> bool:
+    """Seat s passes to seat s-1 (engine rules), which sees it once passes are exchanged."""
+    if viewer == event.seat:
+        return True
+    exchanged = any(e.get("type") == "passes_exchanged" for e in event.payload)
+    return exchanged and viewer == (event.seat - 1) % game.players
 
 
 def open_games() -> QuerySet[Game]:
@@ -126,12 +185,16 @@ def open_games() -> QuerySet[Game]:
     )
 
 
-def game_summary(game: Game, user) -> dict:
-    """A line in a list of games: the table without its engine view."""
+def game_summary(game: Game, user, last: GameEvent | None = None) -> dict:
+    """A line in a list of games: the table without its engine view, with the viewer's
+    deadline, the last move (`last`, from `last_actions`) and whom the table waits for."""
     seats = list(game.seats.all())
     mine = next((s for s in seats if s.user_id == user.pk), None)
     acting = _acting(game)
     return {
+        "your_deadline": mine.deadline if mine and mine.number in acting else None,
+        "last_action": last_action(game, last, mine),
+        "waiting_for": [seat_name(s) for s in seats if s.number in acting],
         "id": game.pk,
         "status": game.status,
         "players": game.players,
@@ -170,3 +233,79 @@ def state_from_events(game: Game) -> dict | None:
     for seat, move in moves:
         state, _ = engine.apply(state, {"seat": seat, **move})
     return state
+
+
+# --- correspondence: settings, the game limit, vacations, turns waiting -----------------
+
+
+def settings_of(user) -> PlayerSettings:
+    """The player's games-side settings (the defaults, unsaved, if they never set any)."""
+    return PlayerSettings.objects.filter(user=user).first() or PlayerSettings(user=user)
+
+
+def forced_moves_on(user_id: int, game: Game) -> bool:
+    """Whether the user lets their only legal move be made at once in `game`."""
+    found = PlayerSettings.objects.filter(user_id=user_id).first() or PlayerSettings()
+    if game.is_correspondence:
+        return found.forced_moves_correspondence
+    return found.forced_moves_live
+
+
+def game_limit(user) -> dict:
+    """Running correspondence games (open or active, seats not left) and the most the
+    player may have: GAME_LIMIT_BASE + one per GAME_LIMIT_PER_FINISHED finished ones."""
+    seats = Seat.objects.filter(user=user, game__time_per_move__gte=CORRESPONDENCE_SECONDS[0])
+    counts = seats.aggregate(
+        running=Sum(
+            1,
+            filter=Q(game__status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
+            & ~Q(state=Seat.State.LEFT),
+            default=0,
+        ),
+        finished=Sum(1, filter=Q(game__status=Game.Status.FINISHED), default=0),
+    )
+    extra = counts["finished"] // GAME_LIMIT_PER_FINISHED
+    return {"running": counts["running"], "limit": GAME_LIMIT_BASE + extra}
+
+
+def vacation_left(user, now: datetime | None = None) -> timedelta:
+    """What is left of this calendar year's (UTC) vacation allowance; a running vacation
+    counts in full, up to its `until`."""
+    now = now or timezone.now()
+    allowance = timedelta(days=settings_of(user).vacation_days)
+    year = Vacation.objects.filter(user=user, started__year=now.year)
+    used = sum(((v.ended or v.until) - v.started for v in year), timedelta(0))
+    return max(timedelta(0), allowance - used)
+
+
+def correspondence_settings(user) -> dict:
+    """What a player sees of their correspondence play: GET /api/games/settings."""
+    found = settings_of(user)
+    vacation = Vacation.objects.filter(user=user, ended=None).first()
+    now = timezone.now()
+    return {
+        "forced_moves_correspondence": found.forced_moves_correspondence,
+        "forced_moves_live": found.forced_moves_live,
+        "vacation_days": found.vacation_days,
+        "vacation_days_left": round(vacation_left(user, now) / timedelta(days=1), 2),
+        "vacation": {"started": vacation.started, "until": vacation.until} if vacation else None,
+        "game_limit": game_limit(user),
+    }
+
+
+def turns_waiting() -> QuerySet[Seat]:
+    """Turns that wait on a person, for reminders: seats to act in running games, played
+    by their person (not the AI), whose clock runs (not on vacation). Each seat row has
+    `user`, `game`, `turn_started` and `deadline`; no seat is to act in an ended game."""
+    return (
+        Seat.objects.filter(
+            to_act=True,
+            user__isnull=False,
+            state=Seat.State.PLAYING,
+            away_since=None,
+            game__status=Game.Status.ACTIVE,
+            deadline__isnull=False,
+        )
+        .select_related("user", "game")
+        .order_by("deadline")
+    )

@@ -98,3 +98,21 @@ class MoveSerializer(StrictSerializer):
 
 class GameListQuerySerializer(PageQuerySerializer):
     status = serializers.ChoiceField(choices=Game.Status.values, required=False)
+
+
+class GameSettingsSerializer(StrictSerializer):
+    forced_moves_correspondence = StrictBooleanField(required=False)
+    forced_moves_live = StrictBooleanField(required=False)
+
+
+class VacationSerializer(StrictSerializer):
+    days = StrictIntegerField(
+        min_value=1,
+        max_value=366,
+        required=False,
+        help_text="days away; all that is left of this year's allowance if left out",
+    )
+
+
+class ExpelSerializer(StrictSerializer):
+    seat = StrictIntegerField(min_value=0, max_value=5, help_text="the seat past its deadline")

@@ -16,11 +16,19 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from games import engine, signals
+from games import clocks, engine, selectors, signals
 from games.ai import AUTOPILOT as AUTOPILOT_LEVEL
 from games.ai import choose_move
 from games.errors import GameError, no_such_game
-from games.models import Doghouse, Game, GameEvent, Seat
+from games.models import (
+    CORRESPONDENCE_SECONDS,
+    Doghouse,
+    Game,
+    GameEvent,
+    PlayerSettings,
+    Seat,
+    Vacation,
+)
 
 TIMEOUTS_BEFORE_LEFT = 3
 IDLE_ABORT = timedelta(days=30)
@@ -38,6 +46,7 @@ def game_create(*, user, players, ai=(), deck="auto", time_per_move, rated=False
     """Open a table with `user` in seat 0 and AI seats last; a full table starts at once."""
     if len(ai) > players - 1:
         raise GameError("too_many_ai", "leave at least one seat for a person", field="ai")
+    game_limit_check(user=user, time_per_move=time_per_move)
     game = Game.objects.create(
         creator=user,
         players=players,
@@ -78,6 +87,7 @@ def game_join(*, game_id, user, invite_code=None):
         raise no_such_game()
     if game.status != Game.Status.OPEN:
         raise GameError("not_open", "this table is no longer open", status=409)
+    game_limit_check(user=user, time_per_move=game.time_per_move)
     taken = set(game.seats.values_list("number", flat=True))
     free = [n for n in range(game.players) if n not in taken]
     try:
@@ -116,14 +126,24 @@ def _locked(game_id) -> Game:
 
 def _start(game: Game) -> None:
     state = engine.new_game(game.players, game.seed, game.engine_deck)
-    now = timezone.now()
+    away = {}
+    if game.is_correspondence:  # a player away when a game starts is away there too
+        users = game.seats.exclude(user=None).values("user")
+        away = {v.user_id: v for v in Vacation.objects.filter(user__in=users, ended=None)}
+
+    def mark_away(seats):
+        for seat in seats:
+            if seat.user_id in away:
+                seat.away_since, seat.away_until = timezone.now(), away[seat.user_id].until
+
     _commit(
         game,
         kind="started",
         state=state,
         payload=[{"type": "game_started"}],
         status=Game.Status.ACTIVE,
-        started=now,
+        started=timezone.now(),
+        seat_change=mark_away,
     )
 
 
@@ -148,9 +168,12 @@ def game_move(*, game_id, user, kind, cards, version):
         raise GameError(
             "seat_on_autopilot", "the AI plays your seat: take it back first", status=409
         )
-    return apply_move(
+    game = apply_move(
         game_id, Actor("player", seat.number), {"kind": kind, "cards": cards}, version
     )
+    if seat.away_since:  # their move ends their vacation, in every game once this commits
+        transaction.on_commit(lambda: vacation_end(user=user))
+    return game
 
 
 @transaction.atomic
@@ -190,6 +213,21 @@ def apply_move(game_id, actor: Actor, move: dict, version: int) -> Game:
     return game
 
 
+def _forced_move(game: Game, seats) -> tuple[int, dict] | None:
+    """A person's only legal move, if their setting lets it be made for them at once: the
+    seat and the move. The rules are asked first, so most changes read nothing more."""
+    single = {}
+    for number in engine.to_act(game.state) if game.status == Game.Status.ACTIVE else ():
+        moves = engine.legal_moves(game.state, number)
+        if len(moves) == 1:
+            single[number] = moves[0]
+    for seat in seats:
+        mine = seat.number in single and not seat.plays_itself
+        if mine and selectors.forced_moves_on(seat.user_id, game):
+            return seat.number, single[seat.number]
+    return None
+
+
 def _bears_on(game: Game, seat: int, version: int) -> bool:
     """Whether anything since `version` bears on `seat`'s decision (README: stale moves).
 
@@ -217,7 +255,8 @@ def _count_timeouts(game: Game, actor: Actor) -> None:
 
 
 def ai_move(game_id, version) -> Game | None:
-    """Play one move for an AI-moved seat that is to act, if the game is still at `version`.
+    """Play one move for an AI-moved seat that is to act, if the game is still at `version`,
+    or a person's forced move (their only legal move, if their setting says so).
 
     Stale calls (the game moved on) do nothing: this runs from tasks that may be late,
     duplicated or redelivered.
@@ -227,12 +266,16 @@ def ai_move(game_id, version) -> Game | None:
         return None
     seats = {s.number: s for s in game.seats.all()}
     due = [n for n in engine.to_act(game.state) if seats[n].plays_itself]
-    if not due:
+    if due:
+        seat = seats[due[0]]
+        actor = Actor("ai", seat.number)
+        move = _decide(game, seat.number, seat.ai_level or AUTOPILOT_LEVEL)
+    elif forced := _forced_move(game, seats.values()):
+        actor, move = Actor("forced", forced[0]), forced[1]
+    else:
         return None
-    seat = seats[due[0]]
-    move = _decide(game, seat.number, seat.ai_level or AUTOPILOT_LEVEL)
     try:
-        return apply_move(game_id, Actor("ai", seat.number), move, version)
+        return apply_move(game_id, actor, move, version)
     except GameError as e:
         if e.code == "stale_version":
             return None
@@ -253,9 +296,8 @@ def game_timeout(game_id, version) -> Game | None:
     ).first()
     if game is None:
         return None
-    seats = {s.number: s for s in game.seats.all()}
-    overdue = [n for n in engine.to_act(game.state) if not seats[n].plays_itself]
-    for number in overdue:  # several only while passing, which has one deadline for all
+    overdue = [seat.number for seat in game.seats.all() if _overdue(seat, timezone.now())]
+    for number in overdue:  # several only while passing, when seats act at once
         move = _decide(game, number, AUTOPILOT_LEVEL)
         try:
             game = apply_move(game.pk, Actor("timeout", number), move, game.version)
@@ -264,6 +306,17 @@ def game_timeout(game_id, version) -> Game | None:
                 return None
             raise
     return game
+
+
+def _overdue(seat: Seat, now) -> bool:
+    """A person to act whose own deadline passed while their clock ran (not away)."""
+    return (
+        seat.to_act
+        and not seat.plays_itself
+        and not seat.away_since
+        and seat.deadline is not None
+        and seat.deadline <= now
+    )
 
 
 @transaction.atomic
@@ -340,7 +393,6 @@ def game_abort(*, game_id, reason: str, version: int | None = None) -> Game | No
             payload=[{"type": "aborted", "reason": reason}],
             status=Game.Status.ABORTED,
             ended=timezone.now(),
-            turn_deadline=None,
         )
     except GameError:
         return None
@@ -363,10 +415,13 @@ def sweep(now=None, ai_stall=AI_STALL) -> dict:
     aborted = [game_abort(game_id=pk, version=v, reason="idle") for pk, v in idle[:BATCH]]
     timed_out = [game_timeout(pk, v) for pk, v in timeouts[:BATCH]]
     requeued = [_queue_ai(pk, v) for pk, v in stalled[:BATCH]]
+    over = Vacation.objects.filter(ended=None, until__lte=now).select_related("user")
+    returned = [vacation_end(user=v.user) for v in over[:BATCH]]
     return {
         "timeouts": sum(g is not None for g in timed_out),
         "aborted": sum(g is not None for g in aborted),
         "ai_requeued": sum(requeued),
+        "vacations_ended": sum(v is not None for v in returned),
     }
 
 
@@ -377,19 +432,191 @@ def _decide(game: Game, seat: int, level: str) -> dict:
     return choose_move(level, view, rng, budget=settings.AI_BUDGET)
 
 
+# --- correspondence: the game limit, vacations, the expel vote ---------------------------
+
+
+def game_limit_check(*, user, time_per_move: int) -> None:
+    """Refuse a new correspondence game beyond the player's limit (README: the game limit):
+    creating or joining a table here, queueing in matchmaking."""
+    if time_per_move < CORRESPONDENCE_SECONDS[0]:
+        return
+    limit = selectors.game_limit(user)
+    if limit["running"] >= limit["limit"]:
+        raise GameError(
+            "game_limit",
+            f"at most {limit['limit']} running correspondence games",
+            status=409,
+            extra=limit,
+        )
+
+
+def game_settings_update(*, user, **changes) -> PlayerSettings:
+    found, _ = PlayerSettings.objects.get_or_create(user=user)
+    for name, value in changes.items():
+        setattr(found, name, value)
+    found.save()
+    return found
+
+
+def vacation_start(*, user, days: int | None = None) -> Vacation:
+    """Stop the clocks of all the player's correspondence games, for `days` (all that is
+    left of this year's allowance if None). Live games go on."""
+    now = timezone.now()
+    left = selectors.vacation_left(user, now)
+    length = left if days is None else timedelta(days=days)
+    if length > left or length <= timedelta(0):
+        raise GameError(
+            "vacation_too_long",
+            "that is more vacation than you have left this year",
+            extra={"days_left": round(left / timedelta(days=1), 1)},
+        )
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                vacation = Vacation.objects.create(user=user, started=now, until=now + length)
+        except IntegrityError:
+            raise GameError("on_vacation", "you are already on vacation", status=409) from None
+        for game_id in _correspondence_games(user):  # locks in id order: no deadlock
+            game = _locked(game_id)
+            seat = game.seats.get(user=user)
+
+            def away(seats, number=seat.number):
+                for s in seats:
+                    if s.number == number:
+                        s.away_since, s.away_until = now, vacation.until
+
+            payload = [
+                {"type": "vacation", "seat": seat.number, "until": vacation.until.isoformat()}
+            ]
+            _bump(game, kind="vacation", seat=seat.number, payload=payload, seat_change=away)
+    return vacation
+
+
+def vacation_end(*, user) -> Vacation | None:
+    """The player is back: each correspondence seat's clock goes on where it stopped (its
+    turn start and deadline move by the time away). None if they were not away."""
+    with transaction.atomic():
+        vacation = Vacation.objects.select_for_update().filter(user=user, ended=None).first()
+        if vacation is None:
+            return None
+        back = timezone.now()
+        Vacation.objects.filter(pk=vacation.pk).update(ended=back)
+        for game_id in _correspondence_games(user, away=True):
+            game = _locked(game_id)
+            seat = game.seats.get(user=user)
+
+            def resume(seats, number=seat.number):
+                for s in seats:
+                    if s.number == number and s.away_since:
+                        if s.turn_started:
+                            shift = clocks.resumed(s.turn_started, s.away_since, back)
+                            s.turn_started, s.deadline = s.turn_started + shift, s.deadline + shift
+                        s.away_since = s.away_until = None
+
+            _bump(game, kind="returned", seat=seat.number, seat_change=resume)
+        Seat.objects.filter(user=user).exclude(away_since=None).update(
+            away_since=None, away_until=None
+        )  # the games that ended meanwhile
+    return vacation
+
+
+def _correspondence_games(user, away: bool = False) -> list[int]:
+    seats = Seat.objects.filter(
+        user=user,
+        game__status=Game.Status.ACTIVE,
+        game__time_per_move__gte=CORRESPONDENCE_SECONDS[0],
+    )
+    if away:
+        seats = seats.exclude(away_since=None)
+    return list(seats.order_by("game_id").values_list("game_id", flat=True))
+
+
+@transaction.atomic
+def expel_vote(*, game_id, user, seat: int) -> Game:
+    """A vote to hand `seat`, whose own deadline passed, to the AI at once; the seat goes
+    once every other person still playing at the table has voted (README: expel vote)."""
+    game = _locked(game_id)
+    voter = _own_seat(game, user)
+    if game.status != Game.Status.ACTIVE:
+        raise GameError("not_active", "the game is not running", status=409)
+    seats = {s.number: s for s in game.seats.all()}
+    target = seats.get(seat)
+    if target is None or not _overdue(target, timezone.now()):
+        raise GameError("not_overdue", "that seat's time has not run out", status=409)
+    if voter.number == seat or voter.state != Seat.State.PLAYING:
+        raise GameError("cannot_vote", "only the other people playing may vote", status=403)
+    if voter.number in target.expel_votes:
+        raise GameError("already_voted", "you have already voted", status=409)
+    votes = sorted({*target.expel_votes, voter.number})
+
+    def record(rows):
+        for row in rows:
+            if row.number == seat:
+                row.expel_votes = votes
+
+    payload = [{"type": "expel_vote", "seat": voter.number, "target": seat}]
+    _bump(game, kind="expel_vote", seat=voter.number, payload=payload, seat_change=record)
+    if set(votes) >= set(expel_voters(seats.values(), seat)):
+
+        def expel(rows):
+            for row in rows:
+                if row.number == seat:
+                    row.state = Seat.State.LEFT
+
+        _bump(game, kind="expelled", seat=seat, seat_change=expel)
+    return game
+
+
+def expel_voters(seats, target: int) -> list[int]:
+    """Who votes on handing `target` to the AI: every other person still playing."""
+    return [
+        s.number for s in seats if s.number != target and s.user_id and s.state == s.State.PLAYING
+    ]
+
+
 # --- the single commit ------------------------------------------------------------------
 
 
 def _commit(
-    game: Game, *, kind, seat=None, state=None, move=None, payload=(), by=None, **fields
+    game: Game,
+    *,
+    kind,
+    seat=None,
+    state=None,
+    move=None,
+    payload=(),
+    by=None,
+    seat_change=None,
+    **fields,
 ) -> None:
-    """Store one change: compare-and-set on version, event row, doghouses, whose turn."""
+    """Store one change: compare-and-set on version, event row, doghouses, seat clocks.
+
+    `seat_change(seats)` may change the loaded seat rows first (a vacation, an expel
+    vote); they are stored with the clocks, in one statement.
+    """
     old_version = game.version
     new_version = old_version + 1
     now = timezone.now()
+    old_state = game.state
     if state is not None:
-        fields.update(state=state, last_move=now, turn_deadline=_deadline(game, state, now))
+        fields.update(state=state, last_move=now)
         fields.update(result=state["result"])  # a projection of the state, see models.py
+    seats = list(game.seats.all())
+    if seat_change is not None:
+        seat_change(seats)
+    acting = _acting_after(game, state or old_state, fields.get("status", game.status))
+    changed = clocks.step(
+        seats,
+        old_acting=_acting_after(game, old_state, game.status),
+        acting=acting,
+        mover=seat if state is not None else None,
+        by=by,
+        now=now,
+        time_per_move=game.time_per_move,
+        correspondence=game.is_correspondence,
+        starting=old_state is None and state is not None,
+    )
+    fields["turn_deadline"] = clocks.earliest(seats, acting)
     updated = Game.objects.filter(pk=game.pk, version=old_version).update(
         version=new_version, **fields
     )
@@ -400,7 +627,6 @@ def _commit(
             status=409,
             extra={"version": Game.objects.get(pk=game.pk).version},
         )
-    old_state = game.state
     for name, value in fields.items():
         setattr(game, name, value)
     game.version = new_version
@@ -413,47 +639,29 @@ def _commit(
         actor=by or "",
         payload=list(payload),
     )
-    if state is not None or "status" in fields:
-        _project(game, old_state)
-    ai_due = game.status == Game.Status.ACTIVE and _ai_to_act(game)
+    if changed:
+        Seat.objects.bulk_update(changed, clocks.SEAT_FIELDS)
+    if state is not None:
+        _store_doghouses(game, old_state)
+    ai_due = any(s.plays_itself for s in seats if s.number in acting)
+    ai_due = ai_due or (bool(acting) and _forced_move(game, seats) is not None)
     transaction.on_commit(lambda: _after_commit(game.pk, new_version, ai_due))
 
 
-def _bump(game: Game, *, kind, seat=None, **fields) -> None:
+def _bump(game: Game, *, kind, seat=None, payload=None, **fields) -> None:
     """A change of the table that leaves the engine state alone (join, leave, abort)."""
-    _commit(game, kind=kind, seat=seat, payload=[{"type": kind, "seat": seat}], **fields)
+    payload = payload or [{"type": kind, "seat": seat}]
+    _commit(game, kind=kind, seat=seat, payload=payload, **fields)
 
 
-def _deadline(game: Game, state: dict, now):
-    """One deadline per turn; simultaneous passing shares one deadline for all seats."""
-    if state["phase"] == engine.OVER:
-        return None
-    old = game.state
-    same_passing = (
-        old is not None
-        and old["phase"] == engine.PASSING == state["phase"]
-        and len(old["rounds"]) == len(state["rounds"])
-    )
-    if same_passing and game.turn_deadline:
-        return game.turn_deadline
-    return now + timedelta(seconds=game.time_per_move)
+def _acting_after(game: Game, state: dict | None, status: str) -> set[int]:
+    """The seats to act in `state` while the game is active - nobody once it has ended,
+    aborted ones included (the projection `Seat.to_act`, see models.py)."""
+    return set(engine.to_act(state)) if state and status == Game.Status.ACTIVE else set()
 
 
-def _ai_to_act(game: Game) -> bool:
-    """Whether a seat the AI moves (AI seats, and seats on autopilot or left) is to act."""
-    acting = engine.to_act(game.state)
-    return any(seat.plays_itself for seat in game.seats.all() if seat.number in acting)
-
-
-def _project(game: Game, old_state: dict | None) -> None:
-    """Store the projections of the new state (models.py): the seats to act - nobody once
-    the game has ended, aborted ones included - and changed doghouses."""
+def _store_doghouses(game: Game, old_state: dict | None) -> None:
     state = game.state
-    acting = engine.to_act(state) if state and game.status == Game.Status.ACTIVE else []
-    game.seats.exclude(number__in=acting).filter(to_act=True).update(to_act=False)
-    game.seats.filter(number__in=acting, to_act=False).update(to_act=True)
-    if state is None:
-        return
     if old_state is None or old_state["doghouses"] != state["doghouses"]:
         for number, cards in enumerate(state["doghouses"]):
             Doghouse.objects.update_or_create(

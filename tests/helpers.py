@@ -3,14 +3,16 @@
 import contextlib
 import random
 import threading
+from datetime import timedelta
 
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from barkside.celery import app as celery_app
 from games import engine
-from games.models import Game
+from games.models import Game, Seat
 
 PASSWORD = "Tail-tuck-7-doghouse"
 
@@ -45,6 +47,13 @@ def fast_forward(game: Game) -> dict:
         state = after
     Game.objects.filter(pk=game.pk).update(state=state)
     return last
+
+
+def expire_turn(game: Game) -> None:
+    """Let the deadline of every seat to act (and so the game's) pass a second ago."""
+    past = timezone.now() - timedelta(seconds=1)
+    Seat.objects.filter(game=game, to_act=True).update(deadline=past)
+    Game.objects.filter(pk=game.pk).update(turn_deadline=past)
 
 
 def at_once(*jobs) -> list:

@@ -6,15 +6,14 @@ at least 44 px wide; no move is refused; the AIs are named; game over opens at t
 """
 
 import re
-from datetime import timedelta
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from games import services
 from games.models import Game
+from tests.helpers import expire_turn
 
 from .conftest import SCREENSHOTS, sign_up, start_ai_game
 
@@ -240,7 +239,7 @@ def test_an_app_opened_offline_opens_the_table_once_the_network_is_back(phone):
 def test_after_the_autopilot_moved_for_you_a_notice_says_what_it_did(phone):
     sign_up(phone, "alice")
     game_id = start_ai_game(phone)
-    Game.objects.filter(pk=game_id).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    expire_turn(Game.objects.get(pk=game_id))
     # The table learns of the passed deadline on its next poll: the clock says so, in red.
     expect(phone.locator(".turn-banner .timer")).to_have_text("time's up")
     expect(phone.locator(".turn-banner .timer")).to_have_class(re.compile("low"))

@@ -6,16 +6,15 @@ accepts connections and never says a word.
 
 import socket
 import threading
-from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 
 from barkside.stack import children
 from games import services, tasks
-from games.models import Game, GameEvent
+from games.models import GameEvent
 from notifications import push
 from notifications.models import PushSubscription
+from tests.helpers import expire_turn
 from tests.notifications.test_push import Device
 
 from .processes import BASE_DIR, PYTHON, wait_until
@@ -88,7 +87,7 @@ def test_a_push_service_that_never_answers_delays_no_ai_move_and_no_timeout(
     # More notices for alice queue up; then her deadline passes and the sweeper runs.
     for _ in range(2):
         push.notify(push.TURN, alice.pk, game.pk)
-    Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    expire_turn(game)
     tasks.sweep.delay()
 
     def timed_out() -> bool:

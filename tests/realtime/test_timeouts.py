@@ -5,15 +5,14 @@ moves themselves, so each step is deterministic.
 """
 
 import threading
-from datetime import timedelta
 
 import pytest
 from django.db import connection
-from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games import services, tasks
 from games.models import Game, GameEvent, Seat
+from tests.helpers import expire_turn
 
 
 @pytest.fixture
@@ -29,17 +28,13 @@ def play_ai(game_id) -> Game:
     return Game.objects.get(pk=game_id)
 
 
-def expire(game: Game) -> None:
-    Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
-
-
 def timeouts_of(game) -> int:
     return GameEvent.objects.filter(game=game, actor="timeout").count()
 
 
 def test_two_racing_sweepers_apply_a_deadline_once(vs_ai):
     game = play_ai(vs_ai.pk)
-    expire(game)
+    expire_turn(game)
     start = threading.Barrier(2)
     results = []
 
@@ -61,7 +56,7 @@ def test_two_racing_sweepers_apply_a_deadline_once(vs_ai):
 
 def test_a_redelivered_sweep_task_applies_the_deadline_once(vs_ai):
     game = play_ai(vs_ai.pk)
-    expire(game)
+    expire_turn(game)
     assert tasks.sweep()["timeouts"] == 1
     assert tasks.sweep()["timeouts"] == 0
     assert timeouts_of(game) == 1
@@ -77,7 +72,7 @@ def test_three_timeouts_in_a_row_leave_the_seat_to_the_ai(vs_ai):
     for strikes in range(1, 4):
         game = play_ai(vs_ai.pk)
         assert Seat.objects.get(game=game, number=0).state == Seat.State.PLAYING
-        expire(game)
+        expire_turn(game)
         services.sweep()
         assert Seat.objects.get(game=game, number=0).timeouts == strikes
     assert Seat.objects.get(game=vs_ai, number=0).state == Seat.State.LEFT

@@ -1,0 +1,114 @@
+"""Each seat's clock: time per move plus a time bank (the reserve), and its deadline.
+
+Correspondence seats start with a reserve of one time per move. A move made in time puts
+half of its unused time back (up to a cap of two times per move); a move made late draws
+the overrun from it; a timeout empties it. So a busy day costs some reserve, not a move.
+A seat's deadline is its turn's start + time per move + reserve. Live games keep no
+reserve: their deadline is the turn's start + time per move, as before the time bank.
+
+Time away on vacation does not count: while the player is away (`Seat.away_since`) the
+seat's clock is stopped, and on return its turn start and deadline move by the time away
+(`resumed`). The arithmetic is plain functions of times, tested with a frozen clock.
+"""
+
+from datetime import datetime, timedelta
+
+RESERVE_START = 1.0  # times per move in the bank when a correspondence game starts
+RESERVE_CAP = 2.0  # the most the bank holds, in times per move
+REFILL = 0.5  # the share of a move's unused time that goes back into the bank
+
+
+def starting_reserve(time_per_move: int, correspondence: bool) -> int:
+    return int(time_per_move * RESERVE_START) if correspondence else 0
+
+
+def deadline(turn_started: datetime, time_per_move: int, reserve: int) -> datetime:
+    return turn_started + timedelta(seconds=time_per_move + reserve)
+
+
+def time_used(turn_started: datetime, now: datetime, away_since: datetime | None) -> float:
+    """Seconds of the turn the seat spent, not counting time away since `away_since`."""
+    end = min(now, away_since) if away_since else now
+    return max(0.0, (end - turn_started).total_seconds())
+
+
+def reserve_after(time_per_move: int, reserve: int, used: float, correspondence: bool) -> int:
+    """The bank after a move that took `used` seconds."""
+    if not correspondence:
+        return 0
+    if used <= time_per_move:
+        refill = int((time_per_move - used) * REFILL)
+        return min(int(time_per_move * RESERVE_CAP), reserve + refill)
+    return max(0, reserve - int(used - time_per_move + 0.999))
+
+
+def resumed(turn_started: datetime, away_since: datetime, back: datetime) -> timedelta:
+    """How far a seat's turn start and deadline move when its player is back: the time
+    away during this turn (a turn that began while away counts from its start)."""
+    return max(timedelta(0), back - max(turn_started, away_since))
+
+
+# The seat columns `step` (and a change made with it, services._commit) may write.
+SEAT_FIELDS = [
+    "to_act",
+    "turn_started",
+    "deadline",
+    "reserve",
+    "away_since",
+    "away_until",
+    "expel_votes",
+    "state",
+]
+
+
+def step(
+    seats,
+    *,
+    old_acting: set[int],
+    acting: set[int],
+    mover: int | None,
+    by: str | None,
+    now: datetime,
+    time_per_move: int,
+    correspondence: bool,
+    starting: bool,
+) -> list:
+    """Move every seat's clock on to a change of the game; returns the seats changed.
+
+    The seat that moved settles its time bank; a seat whose turn begins (it was not to
+    act before, or it moved and acts again) gets a new start and deadline; a seat that is
+    no longer to act has no deadline. Seats to act before and after (the others while
+    passing, which is simultaneous) keep their running clocks.
+    """
+    changed = []
+    for seat in seats:
+        before = [getattr(seat, name) for name in SEAT_FIELDS]
+        moved = seat.number == mover
+        if starting:
+            seat.reserve = starting_reserve(time_per_move, correspondence)
+        if moved and seat.turn_started is not None:
+            if by == "timeout":
+                seat.reserve = 0
+            else:
+                used = time_used(seat.turn_started, now, seat.away_since)
+                seat.reserve = reserve_after(time_per_move, seat.reserve, used, correspondence)
+        if moved and by == "player":
+            seat.away_since = seat.away_until = None  # a move ends the vacation
+        if seat.number in acting and (moved or seat.number not in old_acting):
+            seat.turn_started = now
+            seat.deadline = deadline(now, time_per_move, seat.reserve)
+            seat.expel_votes = []
+        elif seat.number not in acting:
+            seat.turn_started = seat.deadline = None
+            seat.expel_votes = []
+        seat.to_act = seat.number in acting
+        if [getattr(seat, name) for name in SEAT_FIELDS] != before:
+            changed.append(seat)
+    return changed
+
+
+def earliest(seats, acting: set[int]) -> datetime | None:
+    """The game's `turn_deadline`: the first deadline of a seat to act whose clock runs
+    (its player is not away)."""
+    running = [s.deadline for s in seats if s.number in acting and s.deadline and not s.away_since]
+    return min(running, default=None)
