@@ -2,6 +2,8 @@
 
 from rest_framework import serializers
 
+from games.schema import GameLimitSchema
+
 
 class QueueStatusSchema(serializers.Serializer):
     queued = serializers.BooleanField()
@@ -81,6 +83,9 @@ class ProfileSchema(serializers.Serializer):
     ratings = RatingsSchema()
     rating_history = RatingChangeSchema(many=True)
     recent_games = RecentGameSchema(many=True)
+    correspondence_games = GameLimitSchema(
+        help_text="running correspondence games and the most allowed (20 + 1 per 10 finished)"
+    )
 
     class Meta:
         ref_name = "Profile"

@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
+from games import selectors as game_selectors
 from games.models import LIVE_SECONDS, Game, Seat
 from matchmaking import forming, ratings
 from matchmaking.errors import MatchmakingError
@@ -105,6 +106,7 @@ def player_profile(username: str) -> dict:
             for c in history
         ],
         "recent_games": _recent_games(user),
+        "correspondence_games": game_selectors.game_limit(user),
     }
 
 

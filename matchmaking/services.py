@@ -43,6 +43,7 @@ def queue_join(*, user, sizes, time_per_move, rated, ai_fill, now=None) -> Queue
         raise MatchmakingError("cannot_queue", "this account may not join the queue", status=403)
     if QueueEntry.objects.filter(user=user).exists():
         raise MatchmakingError("already_queued", "you are already in the queue", status=409)
+    game_services.game_limit_check(user=user, time_per_move=time_per_move)
     mu, _ = rating_of(user, ratings.speed_of(time_per_move))
     try:
         with transaction.atomic():
