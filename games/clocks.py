@@ -72,17 +72,15 @@ def step(
     time_per_move: int,
     correspondence: bool,
     starting: bool,
-) -> list:
-    """Move every seat's clock on to a change of the game; returns the seats changed.
+) -> None:
+    """Move every seat's clock on to a change of the game.
 
     The seat that moved settles its time bank; a seat whose turn begins (it was not to
     act before, or it moved and acts again) gets a new start and deadline; a seat that is
     no longer to act has no deadline. Seats to act before and after (the others while
     passing, which is simultaneous) keep their running clocks.
     """
-    changed = []
     for seat in seats:
-        before = [getattr(seat, name) for name in SEAT_FIELDS]
         moved = seat.number == mover
         if starting:
             seat.reserve = starting_reserve(time_per_move, correspondence)
@@ -102,9 +100,11 @@ def step(
             seat.turn_started = seat.deadline = None
             seat.expel_votes = []
         seat.to_act = seat.number in acting
-        if [getattr(seat, name) for name in SEAT_FIELDS] != before:
-            changed.append(seat)
-    return changed
+
+
+def snapshot(seat) -> list:
+    """The seat's columns that a change may write, to tell which seats changed."""
+    return [getattr(seat, name) for name in SEAT_FIELDS]
 
 
 def earliest(seats, acting: set[int]) -> datetime | None:

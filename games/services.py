@@ -465,10 +465,11 @@ def vacation_start(*, user, days: int | None = None) -> Vacation:
     left = selectors.vacation_left(user, now)
     length = left if days is None else timedelta(days=days)
     if length > left or length <= timedelta(0):
+        days_left = round(left / timedelta(days=1), 1)
         raise GameError(
             "vacation_too_long",
-            "that is more vacation than you have left this year",
-            extra={"days_left": round(left / timedelta(days=1), 1)},
+            f"you have only {days_left:g} vacation days left this year",
+            extra={"days_left": f"{days_left:g}"},
         )
     with transaction.atomic():
         try:
@@ -602,10 +603,11 @@ def _commit(
         fields.update(state=state, last_move=now)
         fields.update(result=state["result"])  # a projection of the state, see models.py
     seats = list(game.seats.all())
+    before = [clocks.snapshot(s) for s in seats]
     if seat_change is not None:
         seat_change(seats)
     acting = _acting_after(game, state or old_state, fields.get("status", game.status))
-    changed = clocks.step(
+    clocks.step(
         seats,
         old_acting=_acting_after(game, old_state, game.status),
         acting=acting,
@@ -639,6 +641,7 @@ def _commit(
         actor=by or "",
         payload=list(payload),
     )
+    changed = [s for s, old in zip(seats, before, strict=True) if clocks.snapshot(s) != old]
     if changed:
         Seat.objects.bulk_update(changed, clocks.SEAT_FIELDS)
     if state is not None:

@@ -1,0 +1,144 @@
+"""Vacation: the clocks of all the player's correspondence games stop and move on by the
+time away when they are back (a move, by hand, or the days running out); live games go
+on; opponents see "on vacation until"; a yearly allowance (frozen clock, time-machine)."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import time_machine
+
+from games import services
+from games.models import Game, GameEvent, PlayerSettings, Seat, Vacation
+from tests.helpers import client_for
+
+from .conftest import create, get, human_table, move
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+DAY = timedelta(days=1)
+
+
+@pytest.fixture
+def clock():
+    with time_machine.travel(T0, tick=False) as traveller:
+        yield traveller
+
+
+def others_pass(game_id, clients):
+    """Everyone but seat 0 passes: the table waits on alice alone."""
+    for client in clients[1:]:
+        legal = get(client, game_id)["view"]["legal_moves"]
+        assert move(client, game_id, "pass", legal[0]["cards"]).status_code == 200
+
+
+@pytest.fixture
+def alices_games(clock, alice, bob, carol):
+    """Two correspondence games (a day a move) and a live one (5 minutes), each waiting on
+    alice alone since T0; alice's seat is 0 everywhere."""
+    games = []
+    for seconds in (None, None, 300):
+        fields = {} if seconds is None else {"time_per_move": seconds}
+        game_id = create(client_for(alice), **fields)["id"]
+        for user in (bob, carol):
+            client_for(user).post(f"/api/games/{game_id}/join", {}, format="json")
+        others_pass(game_id, [client_for(u) for u in (alice, bob, carol)])
+        games.append(game_id)
+    return games
+
+
+def alice_seat(game_id) -> Seat:
+    return Seat.objects.get(game_id=game_id, number=0)
+
+
+def vacation(user, **body):
+    return client_for(user).post("/api/games/vacation", body, format="json")
+
+
+def test_a_vacation_stops_the_clocks_of_every_correspondence_game(clock, alices_games, alice):
+    response = vacation(alice, days=3)
+    assert response.status_code == 200, response.json()
+    assert response.json()["vacation"]["until"].startswith("2026-03-05T09:00")
+    first, second, live = alices_games
+    for game_id in (first, second):
+        assert Game.objects.get(pk=game_id).turn_deadline is None  # the sweeper skips it
+        assert alice_seat(game_id).away_until == T0 + 3 * DAY
+    assert Game.objects.get(pk=live).turn_deadline is not None
+    clock.shift(2 * DAY + timedelta(hours=1))  # past every deadline she had
+    assert services.sweep()["timeouts"] == 1
+    assert GameEvent.objects.filter(actor="timeout").get().game_id == live
+
+
+def test_opponents_see_until_when_a_player_is_away(clock, alices_games, alice, bob):
+    vacation(alice, days=3)
+    seen = get(client_for(bob), alices_games[0])["seats"][0]
+    assert seen["away_until"].startswith("2026-03-05T09:00")
+    assert get(client_for(bob), alices_games[2])["seats"][0]["away_until"] is None  # live
+
+
+def test_coming_back_moves_each_deadline_by_the_time_away(clock, alices_games, alice):
+    before = {g: alice_seat(g).deadline for g in alices_games}
+    clock.shift(timedelta(hours=5))
+    vacation(alice, days=3)
+    clock.shift(DAY)
+    response = client_for(alice).delete("/api/games/vacation")
+    assert (response.status_code, response.json()["vacation"]) == (200, None)
+    for game_id in alices_games[:2]:
+        assert alice_seat(game_id).deadline == before[game_id] + DAY
+        assert alice_seat(game_id).away_until is None
+        assert Game.objects.get(pk=game_id).turn_deadline == before[game_id] + DAY
+    assert alice_seat(alices_games[2]).deadline == before[alices_games[2]]
+
+
+def test_a_move_ends_the_vacation_in_every_game(clock, alices_games, alice):
+    before = alice_seat(alices_games[1]).deadline
+    vacation(alice, days=3)
+    clock.shift(DAY)
+    legal = get(client_for(alice), alices_games[0])["view"]["legal_moves"]
+    assert move(client_for(alice), alices_games[0], "pass", legal[0]["cards"]).status_code == 200
+    assert Vacation.objects.get(user=alice).ended == T0 + DAY
+    assert alice_seat(alices_games[1]).deadline == before + DAY
+    assert alice_seat(alices_games[1]).away_since is None
+
+
+def test_the_vacation_ends_when_its_days_run_out(clock, alices_games, alice):
+    before = alice_seat(alices_games[0]).deadline
+    vacation(alice, days=2)
+    clock.shift(2 * DAY)
+    assert services.sweep()["vacations_ended"] == 1
+    assert alice_seat(alices_games[0]).deadline == before + 2 * DAY
+    assert Game.objects.get(pk=alices_games[0]).turn_deadline == before + 2 * DAY
+
+
+def test_a_turn_that_begins_while_away_counts_from_the_return(clock, alice, bob, carol):
+    game_id, clients = human_table([alice, bob, carol])
+    vacation(alice, days=5)
+    clock.shift(DAY)
+    legal = get(clients[0], game_id)["view"]["legal_moves"]
+    started = alice_seat(game_id).turn_started
+    assert started == T0
+    clock.shift(DAY)
+    client_for(alice).delete("/api/games/vacation")
+    assert alice_seat(game_id).turn_started == T0 + 2 * DAY
+    assert legal  # her pass is still hers to make
+
+
+def test_the_allowance_is_fourteen_days_a_year(clock, alice):
+    assert vacation(alice, days=15).json()["code"] == "vacation_too_long"
+    assert vacation(alice, days=10).status_code == 200
+    clock.shift(3 * DAY)
+    client_for(alice).delete("/api/games/vacation")  # back early: 3 days used
+    response = vacation(alice, days=12)
+    assert (response.status_code, response.json()["code"]) == (400, "vacation_too_long")
+    assert "11" in response.json()["detail"]  # the days left, in the sentence
+    assert vacation(alice, days=11).status_code == 200
+
+
+def test_a_second_vacation_at_once_is_refused(clock, alice):
+    assert vacation(alice, days=1).status_code == 200
+    response = vacation(alice, days=1)
+    assert (response.status_code, response.json()["code"]) == (409, "on_vacation")
+
+
+def test_the_allowance_is_a_per_player_setting(clock, alice):
+    PlayerSettings.objects.create(user=alice, vacation_days=30)
+    assert vacation(alice, days=20).status_code == 200
+    assert client_for(alice).get("/api/games/settings").json()["vacation_days_left"] == 10
