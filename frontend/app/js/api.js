@@ -61,6 +61,10 @@ export const api = {
   // response currently fails on its datetimes, see the report.)
   move: (id, kind, cards, version) => post(`games/${id}/moves`, { kind, cards, version }),
   record: (id) => get(`games/${id}/record`),
+  expel: (id, seat) => post(`games/${id}/expel`, { seat }),
+  gameSettings: (changes) => (changes ? request("PATCH", "games/settings", changes) : get("games/settings")),
+  vacationStart: (days) => post("games/vacation", days ? { days } : {}),
+  vacationEnd: () => request("DELETE", "games/vacation"),
   queueJoin: (wishes) => post("matchmaking/join", wishes),
   queueStatus: () => get("matchmaking"),
   queueLeave: () => request("DELETE", "matchmaking"),

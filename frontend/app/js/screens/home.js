@@ -1,4 +1,5 @@
-// Home: my games (those waiting on me first, with a badge), open tables, new game.
+// Home: my games (those waiting on me first, soonest deadline first, with a badge, the
+// time left, the last move and whom the table waits for), open tables, new game.
 import { api, results } from "../api.js";
 import { h, mount, toast } from "../dom.js";
 import { t } from "../i18n.js";
@@ -6,6 +7,7 @@ import { icon } from "../icons.js";
 import { MeFeed } from "../socket.js";
 import { session } from "../store.js";
 import { appHeader, seatOwner } from "./chrome.js";
+import { urgencyLine } from "./clocks.js";
 import { profileHref } from "./profile.js";
 
 function opponents(game) {
@@ -30,6 +32,7 @@ function gameItem(game) {
     h("a", { class: `game-item${game.your_turn ? " is-turn" : ""}`, href: `#/game/${game.id}` },
       h("span", { class: "game-title" }, t("home.gameTitle", { id: game.id, n: game.players })),
       h("span", { class: "game-sub" }, t("home.with", { names: opponents(game) })),
+      urgencyLine(game),
       gameStatus(game),
     ),
   );

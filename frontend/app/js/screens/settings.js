@@ -6,6 +6,7 @@ import { prefs, setPref } from "../prefs.js";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "../push.js";
 import { session } from "../store.js";
 import { appHeader } from "./chrome.js";
+import { correspondencePanel } from "./clocks.js";
 import { toggleBlock, toggleMute } from "./moderation.js";
 import { dateText, playerLink, profileHref } from "./profile.js";
 
@@ -118,6 +119,7 @@ export function renderSettings({ rerender }) {
         h("div", { class: "field checkbox switch-row" }, toggle, h("label", { for: "push-toggle" }, t("settings.push"))),
         pushState),
       h("div", { class: "card-panel" }, tablePrefs),
+      user ? correspondencePanel() : null,
       user ? [ignoredPanel("blocked"), ignoredPanel("muted")] : null,
       user ? h("p", { class: "muted" }, t("settings.signedInAs", { name: user.username })) : null,
       user ? h("div", { class: "footer-links" },

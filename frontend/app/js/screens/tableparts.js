@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { icon } from "../icons.js";
 import { t } from "../i18n.js";
 import { seatName, seatNameLinked } from "./chrome.js";
+import { expelButton, seatClock } from "./clocks.js";
 
 export const KINDS_TO_LOSE = 7;
 
@@ -103,7 +104,8 @@ export function seatStrip(game, view, lastAction) {
             h("span", { class: "visually-hidden" }, t("seat.cards", { n: view.hand_sizes[s] }))),
           kindsMeter(view.kinds[s])),
         h("span", { class: `seat-state${acting ? " on" : ""}` }, state),
-        acting && game.turn_deadline ? timer(game.turn_deadline) : null,
+        seatClock(game, s, acting),
+        expelButton(game, s),
       );
     })),
   );

@@ -1,0 +1,130 @@
+// Correspondence play: each seat's clock and time bank, "on vacation until", the expel
+// vote, the last move as a sentence (home list), and the settings panel (vacation,
+// forced moves, the game limit). The table's seat tile calls `seatClock` and `expelButton`.
+import { api } from "../api.js";
+import { cardsText } from "../cards.js";
+import { h, toast } from "../dom.js";
+import { t } from "../i18n.js";
+import { icon } from "../icons.js";
+import { seatName } from "./chrome.js";
+import { timeLeft, timer } from "./tableparts.js";
+
+export function durationText(seconds) {
+  if (seconds >= 86400) return t("time.days", { n: Math.floor(seconds / 86400) });
+  if (seconds >= 3600) return t("time.hours", { n: Math.floor(seconds / 3600) });
+  return t("clock.minutes", { n: Math.floor(seconds / 60) });
+}
+
+export function whenText(iso) {
+  return new Date(iso).toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+}
+
+function seatOf(game, s) {
+  return (game.seats || []).find((seat) => seat.number === s) || {};
+}
+
+// A seat's clock: away on vacation, or (while to act) its own deadline and its bank.
+export function seatClock(game, s, acting) {
+  const seat = seatOf(game, s);
+  if (seat.away_until) {
+    return h("span", { class: "away" }, t("clock.away", { until: whenText(seat.away_until) }));
+  }
+  if (!acting) return null;
+  const deadline = seat.deadline || game.turn_deadline;
+  return h("span", { class: "seat-clock" },
+    timer(deadline),
+    seat.reserve ? h("span", { class: "reserve hint", title: t("clock.reserveTitle") }, t("clock.reserve", { time: durationText(seat.reserve) })) : null);
+}
+
+// The vote to hand a seat past its own deadline to the AI: for the other people playing.
+export function expelButton(game, s) {
+  const seat = seatOf(game, s);
+  const me = game.your_seat;
+  const mine = seatOf(game, me);
+  const overdue = seat.deadline && new Date(seat.deadline).getTime() <= Date.now() && !seat.away_until;
+  const voters = game.seats.filter((x) => x.number !== s && x.username && x.state === "playing");
+  if (game.status !== "active" || !overdue || seat.state !== "playing" || !seat.username) return null;
+  if (me === null || me === s || mine.state !== "playing") return null;
+  const votes = seat.expel_votes || [];
+  const label = t("clock.expel", { name: seatName(game, s), n: votes.length, total: voters.length });
+  if (votes.includes(me)) return h("span", { class: "hint expel-voted" }, label);
+  return h("button", {
+    type: "button", class: "btn small expel", "data-seat": s,
+    onclick: async (e) => {
+      e.target.disabled = true;
+      try { await api.expel(game.id, s); } catch (err) { toast(err.detail || t("error.generic")); e.target.disabled = false; }
+    },
+  }, icon("paw"), label);
+}
+
+// "Rex played two 7s", "You passed 3 and 9", "bob passed 2 cards" (home list).
+export function lastActionText(action, yourSeat) {
+  if (!action) return "";
+  const name = action.seat === yourSeat ? t("clock.you") : action.name;
+  const cards = action.cards;
+  let text;
+  if (action.kind === "pass") {
+    text = cards ? t("clock.passedCards", { name, cards: cardsText(cards) }) : t("clock.passed", { name });
+  } else if (action.kind === "tuck") {
+    text = t("clock.tucked", { name, cards: cardsText(cards || []) });
+  } else {
+    const n = cards.length;
+    const same = cards.every((c) => c === cards[0]);
+    text = same
+      ? t("clock.playedSet", { name, n, card: cards[0] })
+      : t("clock.played", { name, cards: cardsText(cards) });
+  }
+  return action.actor === "forced" ? `${text} ${t("clock.forcedNote")}` : action.actor === "timeout" ? `${text} ${t("clock.timeoutNote")}` : text;
+}
+
+// The home list line's urgency: time left and whom the table waits for.
+export function urgencyLine(game) {
+  const deadline = game.your_deadline || game.turn_deadline;
+  const parts = [];
+  if (game.status === "active" && deadline) parts.push(h("span", { class: "time-left", dataset: { deadline } }, icon("clock"), timeLeft(deadline)));
+  if (game.status === "active" && !game.your_turn && game.waiting_for.length) {
+    parts.push(h("span", { class: "waiting-for" }, t("clock.waitingFor", { names: game.waiting_for.join(", ") })));
+  }
+  const away = (game.seats || []).filter((s) => s.away_until && s.number !== game.your_seat);
+  for (const s of away) parts.push(h("span", { class: "away" }, `${s.name}: ${t("clock.away", { until: whenText(s.away_until) })}`));
+  const last = lastActionText(game.last_action, game.your_seat);
+  return h("span", { class: "game-urgency" }, last ? h("span", { class: "last-action" }, last) : null, ...parts);
+}
+
+// Settings: vacation, forced moves, the game limit.
+export function correspondencePanel() {
+  const body = h("div", { "aria-busy": "true" }, h("p", { class: "muted" }, t("loading")));
+
+  function draw(s) {
+    body.removeAttribute("aria-busy");
+    const days = h("input", { type: "number", id: "vacation-days", min: 1, max: Math.max(1, Math.floor(s.vacation_days_left)), value: Math.min(7, Math.max(1, Math.floor(s.vacation_days_left))) });
+    const act = (call) => async () => {
+      try { draw(await call()); toast(t("settings.saved")); } catch (err) { toast(err.detail || t("error.generic")); }
+    };
+    const vacation = s.vacation
+      ? [h("p", { class: "vacation-state" }, t("clock.onVacation", { until: whenText(s.vacation.until) })),
+        h("button", { type: "button", class: "btn", onclick: act(() => api.vacationEnd()) }, t("clock.vacationEnd"))]
+      : [h("div", { class: "field" }, h("label", { for: "vacation-days" }, t("clock.vacationDays")), days),
+        h("button", { type: "button", class: "btn", onclick: act(() => api.vacationStart(Number(days.value))) }, t("clock.vacationStart"))];
+    const toggle = (name) => {
+      const input = h("input", { type: "checkbox", id: `pref-${name}`, checked: s[name] });
+      input.addEventListener("change", act(() => api.gameSettings({ [name]: input.checked })));
+      return h("div", { class: "field checkbox" }, input, h("label", { for: `pref-${name}` }, t(`clock.${name}`)));
+    };
+    body.replaceChildren(
+      h("h2", { id: "vacation-h" }, t("clock.vacation")),
+      h("p", { class: "hint" }, t("clock.vacationHint", { left: Math.floor(s.vacation_days_left), total: s.vacation_days })),
+      ...vacation,
+      h("h2", {}, t("clock.forcedMoves")),
+      toggle("forced_moves_correspondence"),
+      toggle("forced_moves_live"),
+      h("p", { class: "hint game-limit" }, t("clock.gameLimit", { running: s.game_limit.running, limit: s.game_limit.limit })),
+    );
+  }
+
+  api.gameSettings().then(draw).catch(() => {
+    body.removeAttribute("aria-busy");
+    body.replaceChildren(h("p", { class: "form-error", role: "alert" }, t("error.generic")));
+  });
+  return h("section", { class: "card-panel correspondence", "aria-labelledby": "vacation-h" }, body);
+}
