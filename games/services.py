@@ -34,6 +34,9 @@ TIMEOUTS_BEFORE_LEFT = 3
 IDLE_ABORT = timedelta(days=30)
 AI_STALL = timedelta(seconds=30)  # an AI turn this late lost its task: queue it again
 BATCH = 200  # games per sweep and kind; the next sweep takes the rest
+# Changes that bear on no seat's decision: others' passes (blind and simultaneous), and
+# a player leaving on or back from vacation or a vote to expel (clocks only).
+CLOCK_ONLY = ("pass", "vacation", "returned", "expel_vote")
 
 log = logging.getLogger(__name__)
 
@@ -239,7 +242,7 @@ def _bears_on(game: Game, seat: int, version: int) -> bool:
     if version > game.version:
         return True
     since = game.events.filter(version__gt=version)
-    return since.exclude(kind="pass").exists() or since.filter(seat=seat).exists()
+    return since.exclude(kind__in=CLOCK_ONLY).exists() or since.filter(seat=seat).exists()
 
 
 def _count_timeouts(game: Game, actor: Actor) -> None:
@@ -648,7 +651,8 @@ def _commit(
         _store_doghouses(game, old_state)
     ai_due = any(s.plays_itself for s in seats if s.number in acting)
     ai_due = ai_due or (bool(acting) and _forced_move(game, seats) is not None)
-    transaction.on_commit(lambda: _after_commit(game.pk, new_version, ai_due))
+    begun = [s for s in changed if s.turn_started == now and not s.plays_itself]
+    transaction.on_commit(lambda: _after_commit(game.pk, new_version, ai_due, begun))
 
 
 def _bump(game: Game, *, kind, seat=None, payload=None, **fields) -> None:
@@ -674,7 +678,7 @@ def _store_doghouses(game: Game, old_state: dict | None) -> None:
             )
 
 
-def _after_commit(game_id: int, version: int, ai_due: bool) -> None:
+def _after_commit(game_id: int, version: int, ai_due: bool, begun=()) -> None:
     """Tell the clients, and wake the AI if it is to move; runs only after a commit.
 
     The change is stored by now, so nothing here may turn it into an error for whoever
@@ -687,6 +691,18 @@ def _after_commit(game_id: int, version: int, ai_due: bool) -> None:
     realtime.game_changed(game_id, version)
     if ai_due:
         _queue_ai(game_id, version, countdown=settings.AI_MOVE_DELAY)
+    for seat in begun:
+        try:
+            signals.turn_started.send(
+                sender=Game,
+                game_id=game_id,
+                seat=seat.number,
+                user_id=seat.user_id,
+                started=seat.turn_started,
+                deadline=seat.deadline,
+            )
+        except Exception:  # a receiver's failure must not become the mover's error
+            log.exception("a turn_started receiver failed for game %s", game_id)
 
 
 def _queue_ai(game_id: int, version: int, countdown: float = 0) -> bool:

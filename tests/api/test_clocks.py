@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
-from games import clocks, services
+from games import clocks, selectors, services, signals
 from games.models import Game, GameEvent, Seat
 
 from .conftest import get, human_table, move
@@ -102,3 +102,31 @@ def test_the_sweeper_times_out_only_the_seats_whose_own_deadline_passed(
     assert seat(game_id, 1).reserve == 0
     assert seat(game_id, 2).to_act
     assert Game.objects.get(pk=game_id).turn_deadline == T0 + timedelta(days=5)
+
+
+def test_a_turn_that_begins_is_signalled_after_the_commit(clock, alice, bob, carol):
+    heard = []
+
+    def receiver(sender, **kwargs):
+        heard.append((kwargs["seat"], kwargs["user_id"], kwargs["deadline"]))
+
+    signals.turn_started.connect(receiver)
+    try:
+        game_id, clients = human_table([alice, bob, carol])
+        assert sorted(s for s, _, _ in heard) == [0, 1, 2]  # everyone passes at once
+        heard.clear()
+        clock.shift(timedelta(hours=1))
+        for client in clients:
+            pass_first(client, game_id)
+    finally:
+        signals.turn_started.disconnect(receiver)
+    leader = seat(game_id, Game.objects.get(pk=game_id).state["trick"]["leader"])
+    assert heard == [(leader.number, leader.user_id, leader.deadline)]
+
+
+def test_turns_waiting_lists_the_people_to_act_whose_clock_runs(clock, alice, bob, carol):
+    game_id, (a, _, _) = human_table([alice, bob, carol])
+    pass_first(a, game_id)
+    Seat.objects.filter(game_id=game_id, number=2).update(away_since=T0)  # carol is away
+    waiting = selectors.turns_waiting()
+    assert [(s.user, s.game_id, s.turn_started) for s in waiting] == [(bob, game_id, T0)]
