@@ -20,7 +20,7 @@ from django.utils.html import format_html
 
 from games import engine, selectors
 from games.errors import GameError
-from games.models import Doghouse, Game, GameEvent, Seat
+from games.models import Doghouse, Game, GameEvent, PlayerSettings, Seat, Vacation
 from moderation import services as moderation
 from moderation.admin import ModeratorsOnly, with_reason
 
@@ -288,7 +288,18 @@ def verdict(game: Game, record: dict) -> dict:
 
 @admin.register(Seat)
 class SeatAdmin(ModeratorsLook, admin.ModelAdmin):
-    list_display = ["game", "number", "user", "ai_level", "state", "to_act", "timeouts"]
+    list_display = [
+        "game",
+        "number",
+        "user",
+        "ai_level",
+        "state",
+        "to_act",
+        "timeouts",
+        "deadline",
+        "reserve",
+        "away_until",
+    ]
     list_filter = ["state", "ai_level"]
     search_fields = ["user__username", "game__id__exact"]
     list_select_related = ["game", "user"]
@@ -301,4 +312,21 @@ class DoghouseAdmin(ModeratorsLook, admin.ModelAdmin):
     list_filter = ["kinds"]
     search_fields = ["game__id__exact"]
     list_select_related = ["game"]
+    fields = readonly_fields = list_display
+
+
+@admin.register(PlayerSettings)
+class PlayerSettingsAdmin(admin.ModelAdmin):
+    """A player's vacation allowance, which staff with the permission set (superusers)."""
+
+    list_display = ["user", "vacation_days", "forced_moves_correspondence", "forced_moves_live"]
+    search_fields = ["user__username"]
+    raw_id_fields = ["user"]
+
+
+@admin.register(Vacation)
+class VacationAdmin(ModeratorsLook, admin.ModelAdmin):
+    list_display = ["user", "started", "until", "ended"]
+    search_fields = ["user__username"]
+    list_select_related = ["user"]
     fields = readonly_fields = list_display
