@@ -78,6 +78,19 @@ class ViewSchema(serializers.Serializer):
     legal_moves = MoveOptionSchema(many=True, required=False)
 
 
+class ReputationSchema(serializers.Serializer):
+    games = serializers.IntegerField(help_text="finished games the player had a seat in")
+    finished = serializers.IntegerField(
+        allow_null=True, help_text="% of them played to the end (not handed to the AI)"
+    )
+    on_time = serializers.IntegerField(
+        allow_null=True, help_text="% of them played to the end without a timeout"
+    )
+
+    class Meta:
+        ref_name = "Reputation"
+
+
 class SeatSchema(serializers.Serializer):
     number = serializers.IntegerField()
     name = serializers.CharField(help_text='The username, or an AI\'s name and level: "Rex (hard)"')
@@ -85,6 +98,9 @@ class SeatSchema(serializers.Serializer):
     ai_level = serializers.CharField(allow_null=True)
     state = serializers.ChoiceField(choices=["playing", "autopilot", "left"])
     to_act = serializers.BooleanField()
+    reputation = ReputationSchema(
+        required=False, allow_null=True, help_text="open tables only: the person's; null for AI"
+    )
 
 
 class _TableSchema(serializers.Serializer):

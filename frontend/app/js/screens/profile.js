@@ -151,7 +151,9 @@ export function renderProfile(username) {
     if (closed) return;
     heading.textContent = profile.username;
     body.removeAttribute("aria-busy");
-    body.replaceChildren(
+    // replaceChildren, unlike h(), writes a null child as the text "null": on your own
+    // profile (no actions) that showed "null" under "Joined".
+    body.replaceChildren(...[
       h("p", { class: "muted" }, t("profile.joined", { date: dateText(profile.joined) }),
         mine ? [" · ", t("profile.you")] : null),
       actions,
@@ -166,7 +168,7 @@ export function renderProfile(username) {
       historyPanel(profile),
       recentPanel(profile),
       h("div", { class: "footer-links" }, h("a", { href: "#/leaderboard" }, t("home.leaderboard"))),
-    );
+    ].filter(Boolean));
   }).catch((err) => {
     if (closed) return;
     body.removeAttribute("aria-busy");
