@@ -1,6 +1,10 @@
 """The one read path for games: what a user may see, built from the engine's `view`."""
 
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
 from django.db.models import Exists, OuterRef, QuerySet
+from django.utils import timezone
 
 from games import engine
 from games.errors import GameError, no_such_game
@@ -170,3 +174,40 @@ def state_from_events(game: Game) -> dict | None:
     for seat, move in moves:
         state, _ = engine.apply(state, {"seat": seat, **move})
     return state
+
+
+@dataclass(frozen=True)
+class WaitingTurn:
+    """A person the table waits for: their seat is to act and its deadline is ahead."""
+
+    user_id: int
+    game_id: int
+    started: datetime  # when this seat's turn began
+    deadline: datetime
+    time_per_move: int
+
+
+def turns_waiting(*, user_id=None, game_id=None, now=None) -> list[WaitingTurn]:
+    """Every person a running game waits for (their own seat, not handed to the AI),
+    whose deadline is still ahead; optionally one person's or one game's.
+
+    The turn began `time_per_move` before the deadline rather than at the last move:
+    while passing, each pass is a move, but all the seats share the first pass's
+    deadline (services._deadline), so the last move says nothing about a seat's turn.
+    """
+    seats = Seat.objects.filter(
+        to_act=True,
+        state=Seat.State.PLAYING,
+        user__isnull=False,
+        game__status=Game.Status.ACTIVE,
+        game__turn_deadline__gt=now or timezone.now(),
+    )
+    if user_id is not None:
+        seats = seats.filter(user_id=user_id)
+    if game_id is not None:
+        seats = seats.filter(game_id=game_id)
+    rows = seats.values_list("user_id", "game_id", "game__turn_deadline", "game__time_per_move")
+    return [
+        WaitingTurn(user, game, deadline - timedelta(seconds=seconds), deadline, seconds)
+        for user, game, deadline, seconds in rows.order_by("game__turn_deadline", "pk")
+    ]
