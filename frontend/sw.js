@@ -35,6 +35,7 @@ const SHELL = [
   "/app/js/screens/waiting.js",
   "/app/js/screens/rules.js",
   "/app/js/screens/settings.js",
+  "/app/js/screens/notifysettings.js",
   "/app/js/screens/matchmaking.js",
   "/app/js/screens/matchmakingform.js",
   "/app/js/screens/profile.js",
