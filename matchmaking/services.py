@@ -107,8 +107,7 @@ def queued_wishes() -> list[forming.Wish]:
     avoid = moderation_selectors.avoided(users)  # blocks, both ways
     finished = {u: r["finished"] for u, r in reputation.reputations(users).items()}
     return [
-        entry_wish(e, avoid.get(e.user_id, frozenset()), finished.get(e.user_id))
-        for e in entries
+        entry_wish(e, avoid.get(e.user_id, frozenset()), finished.get(e.user_id)) for e in entries
     ]
 
 
@@ -243,7 +242,11 @@ def _rate(game: Game) -> list[RatingChange]:
 
 def _finish(seat: Seat, resigned: set[int]) -> str:
     if seat.state == Seat.State.LEFT:
-        return RatingChange.Finish.RESIGNED if seat.number in resigned else RatingChange.Finish.TIMED_OUT
+        return (
+            RatingChange.Finish.RESIGNED
+            if seat.number in resigned
+            else RatingChange.Finish.TIMED_OUT
+        )
     if seat.state == Seat.State.AUTOPILOT:
         return RatingChange.Finish.AUTOPILOT
     return RatingChange.Finish.PLAYED

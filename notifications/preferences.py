@@ -61,9 +61,9 @@ def settings_update(*, user, **changes) -> NotificationSettings:
         setattr(prefs, name, value)
     if (prefs.quiet_start is None) != (prefs.quiet_end is None):
         missing = "quiet_end" if prefs.quiet_end is None else "quiet_start"
-        raise ServiceError("invalid", "quiet hours need a start and an end", fields={
-            missing: [str(QUIET_BOTH)]
-        })
+        raise ServiceError(
+            "invalid", "quiet hours need a start and an end", fields={missing: [str(QUIET_BOTH)]}
+        )
     prefs.save()
     return prefs
 

@@ -22,7 +22,11 @@ from notifications.models import NotificationSettings, ReminderSent
 
 log = logging.getLogger(__name__)
 
-SLOT_KIND = {schedule.START: push.TURN, schedule.HALF: push.HALF_TIME, schedule.LAST_HOUR: push.LAST_HOUR}
+SLOT_KIND = {
+    schedule.START: push.TURN,
+    schedule.HALF: push.HALF_TIME,
+    schedule.LAST_HOUR: push.LAST_HOUR,
+}
 KEEP = timedelta(days=1)  # settled slots are kept this long past their turn's deadline
 
 

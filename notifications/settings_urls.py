@@ -6,7 +6,5 @@ from notifications import apis
 
 urlpatterns = [
     path("settings", apis.SettingsView.as_view(), name="notification-settings"),
-    path(
-        "unsubscribe/<str:token>", apis.UnsubscribeView.as_view(), name="digest-unsubscribe"
-    ),
+    path("unsubscribe/<str:token>", apis.UnsubscribeView.as_view(), name="digest-unsubscribe"),
 ]

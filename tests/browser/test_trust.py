@@ -50,6 +50,8 @@ def test_quiet_hours_and_kinds_are_saved_for_the_account(phone):
         return prefs and (str(prefs.quiet_start), str(prefs.quiet_end), prefs.push_reminders)
 
     phone.reload()  # what the page shows now comes from the server
-    expect(phone.get_by_label("my turn is half over, and an hour before its end")).not_to_be_checked()
+    expect(
+        phone.get_by_label("my turn is half over, and an hour before its end")
+    ).not_to_be_checked()
     expect(phone.get_by_label("From")).to_have_value("23:00")
     assert saved() == ("23:00:00", "06:30:00", False)

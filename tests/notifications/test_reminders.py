@@ -26,8 +26,10 @@ def pushes(monkeypatch):
 def subscribe(*users):
     for user in users:
         PushSubscription.objects.create(
-            user=user, endpoint=f"https://fcm.googleapis.com/fcm/send/{user.username}",
-            p256dh="key", auth="secret",
+            user=user,
+            endpoint=f"https://fcm.googleapis.com/fcm/send/{user.username}",
+            p256dh="key",
+            auth="secret",
         )
 
 
@@ -146,7 +148,9 @@ def test_a_live_turn_in_quiet_hours_is_dropped(alice, table, pushes):
     push.notify(push.TURN, alice.pk, table.pk, now=table.last_move.replace(hour=3))  # 12:00 KST
     push.notify(push.ENDED, alice.pk, table.pk, now=table.last_move.replace(hour=3))
     assert pushes == []
-    push.notify(push.TURN, alice.pk, table.pk, now=table.last_move.replace(hour=14, minute=59, second=30))
+    push.notify(
+        push.TURN, alice.pk, table.pk, now=table.last_move.replace(hour=14, minute=59, second=30)
+    )
     assert kinds(pushes, alice) == [push.TURN]  # 23:59:30 KST: quiet hours are over
 
 
