@@ -69,6 +69,8 @@ def notify(kind: str, user_id: int, game_id: int, now=None) -> None:
     reminder: reminders.py sends it (once per turn, moved past quiet hours)."""
     if kind not in TEXTS:
         raise ValueError(f"unknown notification {kind!r}")
+    if not PushSubscription.objects.filter(user_id=user_id).exists():
+        return  # the cheap question first: most notices end here
     if kind == TURN:
         from notifications import reminders
 

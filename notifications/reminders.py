@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import selectors as game_selectors
 from games.models import CORRESPONDENCE_SECONDS
 from notifications import preferences, push, schedule
-from notifications.models import NotificationSettings, ReminderSent
+from notifications.models import NotificationSettings, PushSubscription, ReminderSent
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +38,14 @@ def send_due(now: datetime | None = None) -> int:
         for t in game_selectors.turns_waiting(now=now)
         if t.time_per_move >= CORRESPONDENCE_SECONDS[0]
     ]
+    # Only people with a device to push to: the others' slots are left unsettled, so a
+    # device subscribed mid-turn still gets the turn's due push.
+    subscribed = set(
+        PushSubscription.objects.filter(user_id__in={t.user_id for t in turns}).values_list(
+            "user_id", flat=True
+        )
+    )
+    turns = [t for t in turns if t.user_id in subscribed]
     prefs = preferences.settings_for({t.user_id for t in turns})
     sent = sum(remind(t, now, prefs[t.user_id]) is not None for t in turns)
     ReminderSent.objects.filter(deadline__lt=now - KEEP).delete()

@@ -160,3 +160,17 @@ def test_game_start_and_end_pushes_have_their_own_switches(alice, pushes):
     push.notify(push.STARTED, alice.pk, 5)
     push.notify(push.ENDED, alice.pk, 5)
     assert kinds(pushes, alice, turn_only=False) == [push.ENDED]
+
+
+def test_a_device_subscribed_mid_turn_gets_the_due_reminder(
+    alice, bob, carol, memory_layer, queued, pushes
+):
+    game = services.game_create(user=alice, players=3, time_per_move=DAY)
+    services.game_join(game_id=game.pk, user=bob)
+    services.game_join(game_id=game.pk, user=carol)
+    turn = turn_of(alice, game)
+    reminders.send_due(turn.started + timedelta(hours=1))
+    assert pushes == [] and not ReminderSent.objects.exists()  # nobody to push to
+    subscribe(alice)
+    reminders.send_due(turn.started + timedelta(hours=13))
+    assert kinds(pushes, alice) == [push.HALF_TIME]
