@@ -93,6 +93,6 @@ export function notificationSettingsPanel() {
     body.replaceChildren(h("p", { class: "form-error", role: "alert" },
       err.status === 0 ? t("error.offline") : t("error.generic")));
   });
-  return h("section", { class: "card-panel", "aria-labelledby": "notify-h" },
+  return h("section", { class: "card-panel notify-settings", "aria-labelledby": "notify-h" },
     h("h2", { id: "notify-h" }, t("notify.title")), body);
 }
