@@ -70,6 +70,7 @@ DETAILS: dict[str, str] = {
     "invalid": _("Some fields are not valid."),
     "invalid_credentials": _("Wrong username or password."),
     "endpoint_taken": _("This device already receives another account's notifications."),
+    "invalid_token": _("This unsubscribe link is not valid."),
     "suspended": _("This account is suspended for now."),
     "banned": _("This account is banned."),
     # --- moderation ---

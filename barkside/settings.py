@@ -397,7 +397,41 @@ PUSH_TIMEOUT = env("PUSH_TIMEOUT", 5.0, float)
 # (Procfile `push`, barkside/stack.py): a push service that never answers can't hold up
 # AI turns and timeouts, which stay on Celery's default queue.
 PUSH_QUEUE = "push"
-CELERY_TASK_ROUTES = {"notifications.tasks.send_push": {"queue": PUSH_QUEUE}}
+CELERY_TASK_ROUTES = {
+    "notifications.tasks.send_push": {"queue": PUSH_QUEUE},
+    "notifications.tasks.send_digests": {"queue": PUSH_QUEUE},
+}
+# Beat looks for a correspondence turn's reminders due (start, half time, the last hour)
+# this often, and for the email digests due (at most one a day per person) this often.
+CELERY_BEAT_SCHEDULE["reminders"] = {
+    "task": "notifications.tasks.send_reminders",
+    "schedule": env("REMINDER_SECONDS", 60.0, float),
+}
+CELERY_BEAT_SCHEDULE["digests"] = {
+    "task": "notifications.tasks.send_digests",
+    "schedule": env("DIGEST_SECONDS", 3600.0, float),
+}
+
+# --- Email (the digest) ---------------------------------------------------------------------
+
+# Printed to the console unless an SMTP server is named; links in emails start with SITE_URL.
+SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+EMAIL_HOST = env("EMAIL_HOST", "")
+EMAIL_BACKEND = env(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = env("EMAIL_PORT", 587, int)
+EMAIL_HOST_USER = env("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_SSL = env("EMAIL_USE_SSL", False, bool)  # TLS from the start (port 465)
+EMAIL_USE_TLS = env("EMAIL_USE_TLS", not EMAIL_USE_SSL, bool)  # STARTTLS (port 587)
+if EMAIL_USE_SSL and EMAIL_USE_TLS:
+    raise ImproperlyConfigured("EMAIL_USE_SSL and EMAIL_USE_TLS: set one of them, not both.")
+EMAIL_TIMEOUT = env("EMAIL_TIMEOUT", 10.0, float)
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Barkside <noreply@localhost>")
 
 # --- Matchmaking and ratings (matchmaking/) ----------------------------------------------
 

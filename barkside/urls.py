@@ -15,6 +15,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/auth/", include("accounts.urls")),
     path("api/push/", include("notifications.urls")),
+    path("api/notifications/", include("notifications.settings_urls")),
     path("api/", include("games.urls")),
     path("api/", include("matchmaking.urls")),
     path("api/", include("moderation.urls")),

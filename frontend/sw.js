@@ -36,6 +36,7 @@ const SHELL = [
   "/app/js/screens/waiting.js",
   "/app/js/screens/rules.js",
   "/app/js/screens/settings.js",
+  "/app/js/screens/notifysettings.js",
   "/app/js/screens/matchmaking.js",
   "/app/js/screens/matchmakingform.js",
   "/app/js/screens/profile.js",
@@ -87,23 +88,42 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(shellResponse(event.request));
 });
 
+// Every push shows a notification, whatever it carries: browsers punish silent pushes
+// (iOS revokes the subscription after three). The server sends none for a game on
+// screen (notifications/presence.py); one that slips through (the page just opened) is
+// shown silently, and a payload this worker does not know gets the generic text.
+function pushMessage(event) {
+  if (!event.data) return {};
+  try {
+    const data = event.data.json();
+    return data && typeof data === "object" ? data : {};
+  } catch (err) {
+    try { return { body: event.data.text() }; } catch (e) { return {}; }
+  }
+}
+
+async function showPush(data) {
+  const url = typeof data.url === "string" && data.url.startsWith("/") ? data.url : "/#/";
+  let onScreen = false;
+  try {
+    const clients = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    onScreen = data.url !== undefined && clients.some((c) => c.visibilityState === "visible" && c.url.endsWith(url));
+  } catch (err) {
+    onScreen = false;
+  }
+  return self.registration.showNotification(typeof data.title === "string" && data.title ? data.title : "Barkside", {
+    body: typeof data.body === "string" ? data.body : "",
+    tag: typeof data.tag === "string" && data.tag ? data.tag : "barkside",
+    renotify: !onScreen,
+    silent: onScreen,
+    icon: "/app/icons/icon-192.png",
+    badge: "/app/icons/icon-192.png",
+    data: { url },
+  });
+}
+
 self.addEventListener("push", (event) => {
-  let data = {};
-  try { data = event.data ? event.data.json() : {}; } catch (e) { data = { body: event.data.text() }; }
-  const title = data.title || "Barkside";
-  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((clients) => {
-    // Someone looking at this very game needs no notification.
-    const open = clients.some((c) => c.visibilityState === "visible" && data.url && c.url.endsWith(data.url));
-    if (open) return undefined;
-    return self.registration.showNotification(title, {
-      body: data.body || "",
-      tag: data.tag || "barkside",
-      renotify: true,
-      icon: "/app/icons/icon-192.png",
-      badge: "/app/icons/icon-192.png",
-      data: { url: data.url || "/#/" },
-    });
-  }));
+  event.waitUntil(showPush(pushMessage(event)));
 });
 
 self.addEventListener("notificationclick", (event) => {

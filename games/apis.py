@@ -8,7 +8,7 @@ from rest_framework.views import APIView
 
 from barkside.schema import error_responses
 from barkside.serializers import PageQuerySerializer, validated
-from games import moves, selectors, services
+from games import moves, reputation, selectors, services
 from games.schema import GameSchema, GameSettingsSchema, GameSummaryPageSchema, RecordSchema
 from games.serializers import (
     ExpelSerializer,
@@ -61,13 +61,14 @@ class GamesView(APIView):
         return _game_response(game.pk, request.user, status.HTTP_201_CREATED)
 
 
-def _summaries(view: APIView, request, games) -> Response:
+def _summaries(view: APIView, request, games, with_reputation=False) -> Response:
     paginator = GamePagination()
     page = paginator.paginate_queryset(games, request, view=view)
     last = selectors.last_actions(page)
-    return paginator.get_paginated_response(
-        [selectors.game_summary(g, request.user, last.get(g.pk)) for g in page]
-    )
+    summaries = [selectors.game_summary(g, request.user, last.get(g.pk)) for g in page]
+    if with_reputation:
+        summaries = reputation.with_reputations(page, summaries)
+    return paginator.get_paginated_response(summaries)
 
 
 class OpenGamesView(APIView):
@@ -75,11 +76,11 @@ class OpenGamesView(APIView):
         operation_id="games_open",
         parameters=[PageQuerySerializer],
         responses={200: GameSummaryPageSchema, **error_responses(400, 401, 403, 404)},
-        summary="Public tables waiting for players",
+        summary="Public tables waiting for players, each person's seat with their reputation",
     )
     def get(self, request):
         validated(PageQuerySerializer, request.query_params.dict())
-        return _summaries(self, request, selectors.open_games())
+        return _summaries(self, request, selectors.open_games(), with_reputation=True)
 
 
 class GameView(APIView):

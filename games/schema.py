@@ -78,6 +78,19 @@ class ViewSchema(serializers.Serializer):
     legal_moves = MoveOptionSchema(many=True, required=False)
 
 
+class ReputationSchema(serializers.Serializer):
+    games = serializers.IntegerField(help_text="finished games the player had a seat in")
+    finished = serializers.IntegerField(
+        allow_null=True, help_text="% of them played to the end (not handed to the AI)"
+    )
+    on_time = serializers.IntegerField(
+        allow_null=True, help_text="% of them played to the end without a timeout"
+    )
+
+    class Meta:
+        ref_name = "Reputation"
+
+
 class SeatSchema(serializers.Serializer):
     number = serializers.IntegerField()
     name = serializers.CharField(help_text='The username, or an AI\'s name and level: "Rex (hard)"')
@@ -95,6 +108,9 @@ class SeatSchema(serializers.Serializer):
     expel_votes = serializers.ListField(
         child=serializers.IntegerField(),
         help_text="seats that voted to hand this seat, past its deadline, to the AI",
+    )
+    reputation = ReputationSchema(
+        required=False, allow_null=True, help_text="open tables only: the person's; null for AI"
     )
 
 

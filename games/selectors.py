@@ -1,5 +1,6 @@
 """The one read path for games: what a user may see, built from the engine's `view`."""
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
@@ -293,19 +294,34 @@ def correspondence_settings(user) -> dict:
     }
 
 
-def turns_waiting() -> QuerySet[Seat]:
-    """Turns that wait on a person, for reminders: seats to act in running games, played
-    by their person (not the AI), whose clock runs (not on vacation). Each seat row has
-    `user`, `game`, `turn_started` and `deadline`; no seat is to act in an ended game."""
-    return (
-        Seat.objects.filter(
-            to_act=True,
-            user__isnull=False,
-            state=Seat.State.PLAYING,
-            away_since=None,
-            game__status=Game.Status.ACTIVE,
-            deadline__isnull=False,
-        )
-        .select_related("user", "game")
-        .order_by("deadline")
+@dataclass(frozen=True)
+class WaitingTurn:
+    """A person the table waits for: their seat is to act and its deadline is ahead."""
+
+    user_id: int
+    game_id: int
+    started: datetime  # when this seat's turn began (its clock started)
+    deadline: datetime
+    time_per_move: int
+
+
+def turns_waiting(*, user_id=None, game_id=None, now=None) -> list[WaitingTurn]:
+    """Every person a running game waits for (their own seat, not handed to the AI, their
+    clock running: not on vacation) whose deadline is still ahead, soonest first;
+    optionally one person's or one game's. For reminders and the email digest."""
+    seats = Seat.objects.filter(
+        to_act=True,
+        state=Seat.State.PLAYING,
+        user__isnull=False,
+        away_since=None,
+        game__status=Game.Status.ACTIVE,
+        deadline__gt=now or timezone.now(),
     )
+    if user_id is not None:
+        seats = seats.filter(user_id=user_id)
+    if game_id is not None:
+        seats = seats.filter(game_id=game_id)
+    rows = seats.values_list(
+        "user_id", "game_id", "turn_started", "deadline", "game__time_per_move"
+    )
+    return [WaitingTurn(*row) for row in rows.order_by("deadline", "pk")]

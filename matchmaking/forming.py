@@ -14,6 +14,8 @@ A table is:
 - as big as the people waiting allow: the anchor's largest acceptable size is tried
   first;
 - never someone with a person they blocked or who blocked them (`Wish.avoid`);
+- never someone below the reputation another member asked for (`Wish.min_reputation`,
+  on the % of games finished, games/reputation.py; no track record passes no threshold);
 - completed by AI seats (level normal) only when the anchor allows AI seats and has
   waited past the AI wait of its speed; the humans seated with AIs allow them too.
 """
@@ -39,6 +41,16 @@ class Wish:
     skill: float  # matching skill, on the displayed rating's scale (see ratings.skill)
     joined: datetime
     avoid: frozenset[int] = frozenset()  # user ids never seated with (blocked either way)
+    reputation: int | None = None  # % of games finished; None: no finished game yet
+    min_reputation: int = 0  # seat only with people who finished at least this % (0: anyone)
+
+    def accepts(self, other: "Wish") -> bool:
+        """Whether this player may sit with `other`: no block, reputation high enough."""
+        if other.user_id in self.avoid:
+            return False
+        if not self.min_reputation:
+            return True
+        return other.reputation is not None and other.reputation >= self.min_reputation
 
 
 @dataclass(frozen=True)
@@ -103,7 +115,11 @@ def table_for(anchor: Wish, others: Sequence[Wish], now: datetime, rules: Rules)
     """The table formed around `anchor` from `others` (same speed and kind), if any."""
     wait = waited(anchor, now)
     gap = rules.gap(wait)
-    near = [w for w in others if abs(w.skill - anchor.skill) <= gap]
+    near = [
+        w
+        for w in others
+        if abs(w.skill - anchor.skill) <= gap and anchor.accepts(w) and w.accepts(anchor)
+    ]
     for size in sorted(anchor.sizes, reverse=True):
         group = closest(anchor, [w for w in near if size in w.sizes], size - 1, gap)
         if group is not None:
@@ -149,6 +165,5 @@ def closest(anchor: Wish, candidates: Sequence[Wish], k: int, gap: float) -> lis
 
 
 def compatible(wishes: Sequence[Wish]) -> bool:
-    """Nobody in `wishes` avoids anybody else in it."""
-    users = {w.user_id for w in wishes}
-    return not any(w.avoid & users for w in wishes)
+    """Everybody in `wishes` accepts everybody else in it (blocks, reputation)."""
+    return all(a.accepts(b) for a in wishes for b in wishes if a is not b)

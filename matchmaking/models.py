@@ -27,6 +27,11 @@ class QueueEntry(models.Model):
     rated = models.BooleanField()
     ai_fill = models.BooleanField(help_text="AI seats may complete the table after a wait")
     skill = models.FloatField(help_text="matching skill when joining (ratings.skill)")
+    min_reputation = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(100)],
+        help_text="seat only with players who finished at least this % of their games",
+    )
     joined = models.DateTimeField(db_index=True)
 
     class Meta:
@@ -63,6 +68,14 @@ class RatingChange(models.Model):
     """One rated game's effect on one player: the rating history, and what makes rating
     a game idempotent (one row per game and user)."""
 
+    class Finish(models.TextChoices):
+        """How the player's seat finished the game, said beside the change."""
+
+        PLAYED = "played"  # the person played to the end (single timeouts included)
+        RESIGNED = "resigned"  # rated last (RULES: the AI finished the seat)
+        TIMED_OUT = "timed_out"  # three timeouts in a row: the AI finished it, rated last
+        AUTOPILOT = "autopilot"  # a moderator handed the seat to the AI (suspension)
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
@@ -72,6 +85,7 @@ class RatingChange(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(7)],
         help_text="1 = best; a seat that left counts last",
     )
+    finish = models.CharField(max_length=10, choices=Finish, default=Finish.PLAYED)
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
     mu_after = models.FloatField()

@@ -2,13 +2,19 @@
 
 - Every human seat has a (mu, sigma) per speed class; a new player starts at the model's
   defaults (mu 25, sigma 25/3).
-- **Displayed rating** = round(40 x (mu - 3 sigma)): a conservative estimate (the player
-  is very likely at least this good) that starts at 0 and rises as games narrow sigma;
-  40 makes an established average player (mu 25, sigma about 1) show around 880 and
-  the span of real skills some 1500 points.
-- **Provisional** until `PROVISIONAL_GAMES` rated games in that speed class.
-- **Matching skill** = 40 x mu, the same scale without the uncertainty penalty: tables are
-  formed from best guesses, so a newcomer (1000) meets average players, not beginners.
+- **Displayed rating** = round(1500 + 40 x (mu - 25)), never below 0: the best guess
+  of the player's skill on the familiar chess-like scale, so a newcomer shows 1500 and
+  the span of real skills is some 1500 points (AI `random` 816 ... `hard` 1984). It used
+  to be the conservative mu - 3 sigma, which started every newcomer at "0?" and could go
+  negative: people read that as a broken number, not as caution.
+- **Uncertainty**: sigma, shown as "1500?" while **provisional** (fewer than
+  `PROVISIONAL_GAMES` rated games in that speed class) and as a range of +-2 sigma
+  (`spread`) on profiles. The leaderboard lists established ratings only.
+- **A win never lowers the rating**: OpenSkill may lower the mu of a player who shares
+  first place with weaker seats (a tie with them is "worse than expected"); a player
+  placed first keeps at least the rating they had (`rate`).
+- **Matching skill** = the displayed rating before rounding: tables are formed from best
+  guesses, so a newcomer (1500) meets average players, not beginners.
 - AI seats play at fixed reference ratings per level and are never updated, so beating
   a `hard` AI is worth more than beating a `random` one.
 """
@@ -20,6 +26,7 @@ from matchmaking.models import Speed
 
 MODEL = PlackettLuce()
 DISPLAY_SCALE = 40
+DISPLAY_NEWCOMER = 1500  # what a newcomer (mu 25) is shown
 PROVISIONAL_GAMES = 10
 # (mu, sigma) per AI level, kept fixed on purpose. The mus are measured (calibration.py):
 # `manage.py calibrate_ai --games 3000 --seed r1` (hard at 100 deals a decision, weaker
@@ -37,12 +44,18 @@ def speed_of(time_per_move: int) -> str:
     return Speed.LIVE if time_per_move <= LIVE_SECONDS[1] else Speed.CORRESPONDENCE
 
 
-def displayed(mu: float, sigma: float) -> int:
-    return round(DISPLAY_SCALE * (mu - 3 * sigma))
-
-
 def skill(mu: float) -> float:
-    return DISPLAY_SCALE * mu
+    return DISPLAY_NEWCOMER + DISPLAY_SCALE * (mu - MODEL.mu)
+
+
+def displayed(mu: float, sigma: float = 0.0) -> int:
+    """The rating people see; sigma is shown apart (provisional mark, `spread`)."""
+    return max(0, round(skill(mu)))
+
+
+def spread(sigma: float) -> int:
+    """Half the width of the range the rating very likely lies in (2 sigma), in points."""
+    return round(2 * DISPLAY_SCALE * sigma)
 
 
 def default() -> tuple[float, float]:
@@ -57,6 +70,15 @@ def places(standings: list[int], left: set[int]) -> list[int]:
 
 
 def rate(ratings: list[tuple[float, float]], ranks: list[int]) -> list[tuple[float, float]]:
-    """New (mu, sigma) per seat from their places (1 = best; equal places are ties)."""
+    """New (mu, sigma) per seat from their places (1 = best; equal places are ties).
+
+    A seat placed first keeps at least its mu: sharing first place with weaker seats is
+    a tie OpenSkill scores below expectation, but people shown "You won!" must never see
+    their rating fall. Its sigma still narrows.
+    """
     teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings]
-    return [(team[0].mu, team[0].sigma) for team in MODEL.rate(teams, ranks=ranks)]
+    after = [(team[0].mu, team[0].sigma) for team in MODEL.rate(teams, ranks=ranks)]
+    return [
+        (max(mu1, mu0), sigma1) if rank == 1 else (mu1, sigma1)
+        for (mu0, _), (mu1, sigma1), rank in zip(ratings, after, ranks, strict=True)
+    ]

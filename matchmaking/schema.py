@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from games.schema import GameLimitSchema
+from games.schema import GameLimitSchema, ReputationSchema
 
 
 class QueueStatusSchema(serializers.Serializer):
@@ -23,13 +23,21 @@ class QueueStatusSchema(serializers.Serializer):
     time_per_move = serializers.IntegerField(required=False)
     rated = serializers.BooleanField(required=False)
     ai_fill = serializers.BooleanField(required=False)
+    min_reputation = serializers.IntegerField(
+        required=False, help_text="the % of games finished asked of table mates"
+    )
 
     class Meta:
         ref_name = "QueueStatus"
 
 
 class RatingSchema(serializers.Serializer):
-    rating = serializers.IntegerField(help_text="displayed: round(40 x (mu - 3 sigma))")
+    rating = serializers.IntegerField(
+        help_text="displayed: round(1500 + 40 x (mu - 25)), never below 0; 1500 for a newcomer"
+    )
+    spread = serializers.IntegerField(
+        help_text="the rating very likely lies within +- this many points (2 sigma)"
+    )
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     games = serializers.IntegerField(help_text="rated games in this speed class")
@@ -42,7 +50,14 @@ class RatingSchema(serializers.Serializer):
 class RatingChangeSchema(serializers.Serializer):
     game = serializers.IntegerField()
     speed = serializers.ChoiceField(choices=["live", "correspondence"])
-    place = serializers.IntegerField()
+    place = serializers.IntegerField(
+        help_text="the place rated: the standings, with seats that left after everyone else"
+    )
+    finish = serializers.ChoiceField(
+        choices=["played", "resigned", "timed_out", "autopilot"],
+        help_text="how the seat finished: played, resigned, three timeouts (the AI finished "
+        "it) or handed to the AI by a moderator",
+    )
     before = serializers.IntegerField()
     after = serializers.IntegerField()
     at = serializers.DateTimeField()
@@ -80,6 +95,7 @@ class ProfileSchema(serializers.Serializer):
     wins = serializers.IntegerField()
     losses = serializers.IntegerField()
     average_doghouse_cards = serializers.FloatField(allow_null=True)
+    reputation = ReputationSchema()
     ratings = RatingsSchema()
     rating_history = RatingChangeSchema(many=True)
     recent_games = RecentGameSchema(many=True)

@@ -4,9 +4,10 @@ from datetime import datetime
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import F, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
+from games import reputation
 from games import selectors as game_selectors
 from games.models import LIVE_SECONDS, Game, Seat
 from matchmaking import forming, ratings
@@ -54,12 +55,14 @@ def queue_status(user, now: datetime | None = None) -> dict:
         "time_per_move": entry.time_per_move,
         "rated": entry.rated,
         "ai_fill": entry.ai_fill,
+        "min_reputation": entry.min_reputation,
     }
 
 
 def rating_view(mu: float, sigma: float, games: int) -> dict:
     return {
         "rating": ratings.displayed(mu, sigma),
+        "spread": ratings.spread(sigma),
         "mu": round(mu, 3),
         "sigma": round(sigma, 3),
         "games": games,
@@ -88,6 +91,7 @@ def player_profile(username: str) -> dict:
         "wins": wins,
         "losses": losses,
         "average_doghouse_cards": round(doghouse_cards / played, 2) if played else None,
+        "reputation": reputation.reputation(user.pk),
         "ratings": {
             speed: rating_view(r.mu, r.sigma, r.games)
             if (r := rated.get(speed))
@@ -99,6 +103,7 @@ def player_profile(username: str) -> dict:
                 "game": c.game_id,
                 "speed": c.speed,
                 "place": c.place,
+                "finish": c.finish,
                 "before": ratings.displayed(c.mu_before, c.sigma_before),
                 "after": ratings.displayed(c.mu_after, c.sigma_after),
                 "at": c.created,
@@ -141,14 +146,14 @@ def _outcome(seat: int, result: dict) -> str:
 
 
 def leaderboard(speed: str) -> QuerySet[Rating]:
-    """Established ratings (not provisional) of one speed class, best first."""
+    """Established ratings (not provisional) of one speed class, best first (the
+    displayed rating's order)."""
     return (
         Rating.objects.filter(
             speed=speed, games__gte=ratings.PROVISIONAL_GAMES, user__is_active=True
         )
-        .annotate(conservative=F("mu") - 3 * F("sigma"))
         .select_related("user")
-        .order_by("-conservative", "user__username")
+        .order_by("-mu", "user__username")
     )
 
 

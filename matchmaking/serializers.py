@@ -38,6 +38,13 @@ class QueueJoinSerializer(StrictSerializer):
     ai_fill = StrictBooleanField(
         default=False, help_text="AI seats (level normal) may complete the table after a wait"
     )
+    min_reputation = StrictIntegerField(
+        min_value=0,
+        max_value=100,
+        default=0,
+        help_text="seat me only with players who finished at least this % of their games "
+        "(0: anyone; players with no finished game pass no threshold)",
+    )
 
     def validate_sizes(self, value):
         if len(set(value)) != len(value):

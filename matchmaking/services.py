@@ -17,7 +17,7 @@ from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import engine, realtime
+from games import engine, realtime, reputation
 from games import services as game_services
 from games.models import Game, Seat
 from matchmaking import forming, ratings, selectors
@@ -38,7 +38,9 @@ def can_queue(user) -> bool:
 
 
 @transaction.atomic
-def queue_join(*, user, sizes, time_per_move, rated, ai_fill, now=None) -> QueueEntry:
+def queue_join(
+    *, user, sizes, time_per_move, rated, ai_fill, min_reputation=0, now=None
+) -> QueueEntry:
     if not can_queue(user):
         raise MatchmakingError("cannot_queue", "this account may not join the queue", status=403)
     if QueueEntry.objects.filter(user=user).exists():
@@ -53,6 +55,7 @@ def queue_join(*, user, sizes, time_per_move, rated, ai_fill, now=None) -> Queue
                 time_per_move=time_per_move,
                 rated=rated,
                 ai_fill=ai_fill,
+                min_reputation=min_reputation,
                 skill=ratings.skill(mu),
                 joined=now or timezone.now(),
             )
@@ -101,11 +104,17 @@ def form_tables(now: datetime | None = None) -> list[Game]:
 
 def queued_wishes() -> list[forming.Wish]:
     entries = list(QueueEntry.objects.filter(user__is_active=True))
-    avoid = moderation_selectors.avoided([e.user_id for e in entries])  # blocks, both ways
-    return [entry_wish(e, avoid.get(e.user_id, frozenset())) for e in entries]
+    users = [e.user_id for e in entries]
+    avoid = moderation_selectors.avoided(users)  # blocks, both ways
+    finished = {u: r["finished"] for u, r in reputation.reputations(users).items()}
+    return [
+        entry_wish(e, avoid.get(e.user_id, frozenset()), finished.get(e.user_id)) for e in entries
+    ]
 
 
-def entry_wish(entry: QueueEntry, avoid: frozenset[int] = frozenset()) -> forming.Wish:
+def entry_wish(
+    entry: QueueEntry, avoid: frozenset[int] = frozenset(), finished: int | None = None
+) -> forming.Wish:
     return forming.Wish(
         id=entry.pk,
         user_id=entry.user_id,
@@ -116,6 +125,8 @@ def entry_wish(entry: QueueEntry, avoid: frozenset[int] = frozenset()) -> formin
         skill=entry.skill,
         joined=entry.joined,
         avoid=avoid,
+        reputation=finished,
+        min_reputation=entry.min_reputation,
     )
 
 
@@ -204,6 +215,7 @@ def _rate(game: Game) -> list[RatingChange]:
     ]
     left = {s.number for s in seats if s.state == Seat.State.LEFT}
     places = ratings.places(engine.standings(game.result), left)
+    resigned = set(game.events.filter(kind="resigned").values_list("seat", flat=True))
     after = ratings.rate(before, places)
     changes = []
     for seat in seats:
@@ -216,6 +228,7 @@ def _rate(game: Game) -> list[RatingChange]:
                 user_id=seat.user_id,
                 speed=speed,
                 place=places[seat.number],
+                finish=_finish(seat, resigned),
                 mu_before=mu0,
                 sigma_before=sigma0,
                 mu_after=mu1,
@@ -226,3 +239,15 @@ def _rate(game: Game) -> list[RatingChange]:
         row.mu, row.sigma, row.games = mu1, sigma1, row.games + 1
         row.save(update_fields=["mu", "sigma", "games", "updated"])
     return RatingChange.objects.bulk_create(changes)
+
+
+def _finish(seat: Seat, resigned: set[int]) -> str:
+    if seat.state == Seat.State.LEFT:
+        return (
+            RatingChange.Finish.RESIGNED
+            if seat.number in resigned
+            else RatingChange.Finish.TIMED_OUT
+        )
+    if seat.state == Seat.State.AUTOPILOT:
+        return RatingChange.Finish.AUTOPILOT
+    return RatingChange.Finish.PLAYED

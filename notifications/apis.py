@@ -1,20 +1,34 @@
-"""`GET /api/push/key`, `POST` and `DELETE /api/push/subscriptions`."""
+"""`GET /api/push/key`, `POST` and `DELETE /api/push/subscriptions`; `GET` and `PATCH
+/api/notifications/settings`; `GET` and `POST /api/notifications/unsubscribe/<token>`."""
 
 from django.db import transaction
+from django.http import HttpResponse
+from django.template.loader import render_to_string
+from django.utils import translation
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from barkside.errors import ServiceError
 from barkside.schema import error_responses
 from barkside.serializers import validated
+from notifications import digest, preferences
 from notifications.endpoints import EndpointRefused, check_endpoint
 from notifications.keys import vapid_keys
 from notifications.models import MAX_SUBSCRIPTIONS_PER_USER, PushSubscription
-from notifications.serializers import EndpointSerializer, KeySchema, SubscriptionSerializer
+from notifications.serializers import (
+    EndpointSerializer,
+    KeySchema,
+    SettingsSchema,
+    SettingsSerializer,
+    SubscriptionSerializer,
+)
 
 TAGS = ["push"]
+SETTINGS_TAGS = ["notifications"]
 
 
 class KeyView(APIView):
@@ -83,3 +97,69 @@ class SubscriptionsView(APIView):
         endpoint = validated(EndpointSerializer, request.data)["endpoint"]
         PushSubscription.objects.filter(user=request.user, endpoint=endpoint).delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SettingsView(APIView):
+    @extend_schema(
+        tags=SETTINGS_TAGS,
+        operation_id="notification_settings",
+        responses={200: SettingsSchema, **error_responses(401, 403)},
+        summary="My notification settings: time zone, quiet hours, kinds of push, digest",
+    )
+    def get(self, request):
+        return Response(preferences.settings_view(preferences.settings_of(request.user.pk)))
+
+    @extend_schema(
+        tags=SETTINGS_TAGS,
+        operation_id="notification_settings_update",
+        request=SettingsSerializer,
+        responses={200: SettingsSchema, **error_responses(400, 401, 403)},
+        summary="Change some of my notification settings",
+        description=(
+            "Quiet hours are local times in `time_zone` (an IANA name), past midnight when "
+            "the end is before the start; both ends or neither (null)."
+        ),
+    )
+    def patch(self, request):
+        data = validated(SettingsSerializer, request.data)
+        prefs = preferences.settings_update(user=request.user, **data)
+        return Response(preferences.settings_view(prefs))
+
+
+class UnsubscribeView(APIView):
+    """The link in every digest: no sign-in, the signed token says who."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []  # a mail app's POST carries no session and no CSRF token
+    throttle_scope = "auth"
+
+    @extend_schema(
+        tags=SETTINGS_TAGS,
+        operation_id="digest_unsubscribe_page",
+        request=None,
+        responses={(200, "text/html"): OpenApiTypes.STR, **error_responses(400)},
+        summary="Stop the email digest (the link in the email); answers a page",
+    )
+    def get(self, request, token: str):
+        prefs = self._unsubscribe(token)
+        with translation.override(prefs.lang):
+            page = render_to_string("notifications/unsubscribed.html", {"lang": prefs.lang})
+        return HttpResponse(page, content_type="text/html; charset=utf-8")
+
+    @extend_schema(
+        tags=SETTINGS_TAGS,
+        operation_id="digest_unsubscribe",
+        request=None,
+        responses={204: None, **error_responses(400)},
+        summary="Stop the email digest (RFC 8058 one-click, List-Unsubscribe-Post)",
+    )
+    def post(self, request, token: str):
+        self._unsubscribe(token)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @staticmethod
+    def _unsubscribe(token: str):
+        prefs = digest.unsubscribe(token)
+        if prefs is None:
+            raise ServiceError("invalid_token", "this unsubscribe link is not valid")
+        return prefs

@@ -3,6 +3,8 @@
 from django.conf import settings
 from django.db import models
 
+from games.models import Game
+
 MAX_SUBSCRIPTIONS_PER_USER = 5
 
 
@@ -38,3 +40,56 @@ class VapidKey(models.Model):
 
     def __str__(self) -> str:
         return f"VAPID key {self.public_key[:12]}…"
+
+
+class NotificationSettings(models.Model):
+    """What a person wants to be told, and when not; absent means every default.
+
+    Quiet hours are local times in `time_zone` (an IANA name); no push goes out in them
+    (schedule.py says what happens to one that falls there).
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_settings"
+    )
+    time_zone = models.CharField(max_length=64, default="UTC", help_text="IANA name")
+    quiet_start = models.TimeField(null=True, blank=True, help_text="local time; none: no quiet")
+    quiet_end = models.TimeField(null=True, blank=True, help_text="local time")
+    lang = models.CharField(max_length=8, default="en", help_text="language of the emails")
+    # One switch per kind of push (push.KIND_SETTING maps the notices onto them).
+    push_turn = models.BooleanField(default=True, help_text="your turn begins")
+    push_reminders = models.BooleanField(default=True, help_text="half time, the last hour")
+    push_game_start = models.BooleanField(default=True)
+    push_game_end = models.BooleanField(default=True)
+    email_digest = models.BooleanField(
+        default=True, help_text="a daily email of the games waiting, without a push subscription"
+    )
+    digest_sent = models.DateTimeField(null=True, blank=True, editable=False)
+
+    class Meta:
+        verbose_name_plural = "notification settings"
+
+    def __str__(self) -> str:
+        return f"notification settings of user {self.user_id}"
+
+
+class ReminderSent(models.Model):
+    """A turn's push slot that has been settled (sent, or skipped because the player was
+    watching or turned the kind off): one row per slot, so nothing goes out twice, even
+    from two beat runs at once or after a worker restart. A turn is a seat's deadline."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    deadline = models.DateTimeField(db_index=True)
+    slot = models.CharField(max_length=10)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "deadline", "slot"], name="reminder_once_per_slot"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.slot} reminder of game {self.game_id} for user {self.user_id}"

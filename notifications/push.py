@@ -1,6 +1,12 @@
 """Sending notifications. `notify` queues one for a person's devices (games' notices reach
 it through `games.signals.game_notice`, see apps.py); the push itself happens in a Celery
-task after the transaction commits."""
+task after the transaction commits.
+
+Nothing goes out for a game the person is looking at (presence.py), for a kind they
+turned off (`KIND_SETTING`), or in their quiet hours: a live game's or a game's start or
+end notice is then dropped, while a correspondence turn's pushes are reminders.py's,
+which moves them to the end of the quiet hours.
+"""
 
 import json
 import logging
@@ -10,18 +16,34 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext_noop as _
 
-from notifications import endpoints, presence
-from notifications.models import PushSubscription
+from games import selectors as game_selectors
+from games.models import CORRESPONDENCE_SECONDS
+from notifications import endpoints, preferences, presence
+from notifications.models import NotificationSettings, PushSubscription
 
 log = logging.getLogger(__name__)
 
 TURN, STARTED, ENDED = "your_turn", "game_started", "game_ended"
+HALF_TIME, LAST_HOUR = "half_time", "last_hour"  # a correspondence turn's reminders
 
 # (title, body) per notice, translated through gettext (locale/) in the device's language.
 TEXTS = {
     TURN: (_("Your turn"), _("Game #{game}: the table is waiting for you.")),
+    HALF_TIME: (_("Still your turn"), _("Game #{game}: half your time for this move is gone.")),
+    LAST_HOUR: (
+        _("One hour left"),
+        _("Game #{game}: move within the hour, or the autopilot moves for you."),
+    ),
     STARTED: (_("Game started"), _("Game #{game} has started: your cards are dealt.")),
     ENDED: (_("Game over"), _("Game #{game} is over: see the standings.")),
+}
+# The setting (NotificationSettings field) that turns each kind on or off.
+KIND_SETTING = {
+    TURN: "push_turn",
+    HALF_TIME: "push_reminders",
+    LAST_HOUR: "push_reminders",
+    STARTED: "push_game_start",
+    ENDED: "push_game_end",
 }
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 
@@ -41,17 +63,39 @@ def payload(kind: str, game_id: int, lang: str) -> dict:
     }
 
 
-def notify(kind: str, user_id: int, game_id: int) -> None:
-    """Queue `kind` for the user's devices, unless they are looking at the game."""
+def notify(kind: str, user_id: int, game_id: int, now=None) -> None:
+    """Queue `kind` for the user's devices, unless they are looking at the game, turned
+    the kind off or are in their quiet hours. A correspondence turn's start is its first
+    reminder: reminders.py sends it (once per turn, moved past quiet hours)."""
     if kind not in TEXTS:
         raise ValueError(f"unknown notification {kind!r}")
-    if presence.is_watching(user_id, game_id):
-        return
     if not PushSubscription.objects.filter(user_id=user_id).exists():
-        return
+        return  # the cheap question first: most notices end here
+    if kind == TURN:
+        from notifications import reminders
+
+        turns = game_selectors.turns_waiting(user_id=user_id, game_id=game_id)
+        if turns and turns[0].time_per_move >= CORRESPONDENCE_SECONDS[0]:
+            reminders.remind(turns[0], now)
+            return
+    prefs = preferences.settings_of(user_id)
+    if not preferences.is_quiet(prefs, now):
+        queue(kind, user_id, game_id, prefs)
+
+
+def queue(kind: str, user_id: int, game_id: int, prefs: NotificationSettings) -> bool:
+    """Queue the push after commit if the kind is on, the person not looking at the game
+    and subscribed on some device; whether it was queued."""
+    if not preferences.allows(prefs, KIND_SETTING[kind]):
+        return False
+    if presence.is_watching(user_id, game_id):
+        return False
+    if not PushSubscription.objects.filter(user_id=user_id).exists():
+        return False
     from notifications.tasks import send_push
 
     transaction.on_commit(lambda: send_push.delay(user_id, game_id, kind))
+    return True
 
 
 def send(user_id: int, game_id: int, kind: str) -> int:

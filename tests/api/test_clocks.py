@@ -129,4 +129,4 @@ def test_turns_waiting_lists_the_people_to_act_whose_clock_runs(clock, alice, bo
     pass_first(a, game_id)
     Seat.objects.filter(game_id=game_id, number=2).update(away_since=T0)  # carol is away
     waiting = selectors.turns_waiting()
-    assert [(s.user, s.game_id, s.turn_started) for s in waiting] == [(bob, game_id, T0)]
+    assert [(t.user_id, t.game_id, t.started) for t in waiting] == [(bob.pk, game_id, T0)]

@@ -53,7 +53,8 @@ def test_two_people_are_matched_and_sit_at_the_same_table(new_phone, settings):
     assert people == ["alice", "bob"]
     assert game.seats.count() == 3
 
-    # Bob has an established live rating (as if after 12 rated games), one change shown.
+    # Bob has an established live rating (as if after 12 rated games), one change shown:
+    # 1500 + 40 x (mu - 25), so mu 28 -> 30 shows 1620 -> 1700.
     bob_user = game.seats.get(user__username="bob").user
     Rating.objects.create(user=bob_user, speed="live", mu=30, sigma=2, games=12)
     RatingChange.objects.create(
@@ -72,11 +73,13 @@ def test_two_people_are_matched_and_sit_at_the_same_table(new_phone, settings):
     expect(alice.get_by_role("heading", name="bob", exact=True)).to_be_visible()
     expect(alice.get_by_text("Games played")).to_be_visible()
     expect(alice.get_by_role("heading", name="Ratings")).to_be_visible()
-    expect(alice.locator('.stat[data-speed="live"] .rating')).to_have_text("960")
+    expect(alice.locator('.stat[data-speed="live"] .rating')).to_have_text("1700")
     expect(alice.locator('.stat[data-speed="live"] .badge.provisional')).to_have_count(0)
     expect(alice.locator('.stat[data-speed="correspondence"] .badge.provisional')).to_be_visible()
-    expect(alice.get_by_role("img", name="Live rating, from 820 to 960")).to_be_visible()
-    expect(alice.get_by_role("link", name=f"Game #{game_id}: 820 → 960 (place 1)")).to_be_visible()
+    expect(alice.get_by_role("img", name="Live rating, from 1620 to 1700")).to_be_visible()
+    expect(
+        alice.get_by_role("link", name=f"Game #{game_id}: 1620 → 1700 (place 1)")
+    ).to_be_visible()
     screenshot(alice, "profile")
 
     # The leaderboard: nobody has 10 rated games yet; the speed switch works.
@@ -85,7 +88,7 @@ def test_two_people_are_matched_and_sit_at_the_same_table(new_phone, settings):
     row = alice.locator(".lb-table tbody tr").first
     expect(row).to_contain_text("1")
     expect(row.get_by_role("link", name="bob")).to_be_visible()
-    expect(row).to_contain_text("960")
+    expect(row).to_contain_text("1700")
     expect(alice.get_by_text("Page 1 of 1")).to_be_visible()
     screenshot(alice, "leaderboard")
     alice.get_by_role("radio", name="Correspondence").check()

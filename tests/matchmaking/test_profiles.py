@@ -53,7 +53,7 @@ def test_the_leaderboard_lists_established_ratings_best_first(people):
         (3, "player1"),
         (4, "player0"),
     ]
-    assert body["results"][0]["rating"] == round(40 * (23 - 6))
+    assert body["results"][0]["rating"] == 1500 + 40 * (23 - 25)  # 1420
     corr = client_for().get("/api/leaderboard?speed=correspondence").json()
     assert [r["username"] for r in corr["results"]] == ["player0"]
 

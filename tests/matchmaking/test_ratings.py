@@ -139,9 +139,15 @@ def test_the_next_game_starts_from_the_last_rating(alice, bob, carol):
 
 
 def test_displayed_rating_and_provisional_mark():
-    assert ratings.displayed(*ratings.default()) == 0
-    assert ratings.displayed(25.0, 1.0) == 880
+    assert ratings.displayed(*ratings.default()) == 1500  # a newcomer
+    assert ratings.displayed(25.0, 1.0) == 1500  # sigma is shown apart, not subtracted
+    assert ratings.displayed(30.0, 1.0) == 1700  # 40 points per unit of mu
+    assert ratings.spread(25 / 3) == 667  # a newcomer: 1500 +- 667
     assert ratings.PROVISIONAL_GAMES == 10
+
+
+def test_the_displayed_rating_is_never_negative():
+    assert ratings.displayed(-20.0, 1.0) == 0  # 1500 + 40 x -45 would be -300
 
 
 def test_a_real_game_finished_through_the_write_path_is_rated(alice, bob):

@@ -84,6 +84,8 @@ export const api = {
   pushKey: () => get("push/key"),
   pushSubscribe: (subscription, language) => post("push/subscriptions", { ...subscription, lang: language }),
   pushUnsubscribe: (endpoint) => request("DELETE", "push/subscriptions", { endpoint }),
+  notificationSettings: () => get("notifications/settings"),
+  notificationSettingsChange: (changes) => request("PATCH", "notifications/settings", changes),
 };
 
 // Pages of a paginated list, or a plain list.

@@ -8,7 +8,7 @@ import { MeFeed } from "../socket.js";
 import { session } from "../store.js";
 import { appHeader, seatOwner } from "./chrome.js";
 import { urgencyLine } from "./clocks.js";
-import { profileHref } from "./profile.js";
+import { profileHref, reputationText } from "./profile.js";
 
 function opponents(game) {
   return game.seats.filter((s) => s.number !== game.your_seat).map((s) => seatOwner(game, s.number)).join(", ");
@@ -38,10 +38,16 @@ function gameItem(game) {
   );
 }
 
+// "alice (95% finished)": who sits at an open table, and how reliably they finish.
+function seatWithReputation(game, seat) {
+  const reputation = reputationText(seat.reputation);
+  return reputation ? `${seatOwner(game, seat.number)} (${reputation})` : seatOwner(game, seat.number);
+}
+
 function openItem(game, onJoin) {
   return h("li", { class: "game-item" },
     h("span", { class: "game-title" }, t("home.gameTitle", { id: game.id, n: game.players })),
-    h("span", { class: "game-sub" }, t("home.seated", { names: game.seats.map((s) => seatOwner(game, s.number)).join(", ") })),
+    h("span", { class: "game-sub" }, t("home.seated", { names: game.seats.map((s) => seatWithReputation(game, s)).join(", ") })),
     h("button", { class: "btn small", type: "button", onclick: () => onJoin(game),
       "aria-label": t("home.joinGame", { id: game.id }) }, t("home.join")),
   );

@@ -1,7 +1,11 @@
-// The matchmaking wishes form: table sizes, speed, rated or casual, AI seats allowed.
+// The matchmaking wishes form: table sizes, speed, rated or casual, AI seats allowed,
+// the reputation asked of table mates.
 // It only draws and reads the form; `onJoin(wish, {error, submit})` does the joining.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+
+// Table mates who finished at least this % of their games (0: anyone).
+const REPUTATION_THRESHOLDS = [0, 80, 90, 95];
 
 export const SPEEDS = [[30, "time.30s"], [60, "time.1m"], [86400, "time.1d"], [259200, "time.3d"]];
 
@@ -26,8 +30,14 @@ export function wishesForm(saved, onJoin) {
   const ai = h("div", { class: "field checkbox" },
     h("input", { type: "checkbox", id: "mm-ai-fill", name: "ai_fill", checked: saved.ai_fill }),
     h("label", { for: "mm-ai-fill" }, t("mm.aiFill")));
+  const reputation = h("div", { class: "field" },
+    h("label", { for: "mm-reputation" }, t("mm.reputation")),
+    h("select", { id: "mm-reputation", name: "min_reputation" },
+      REPUTATION_THRESHOLDS.map((pct) => h("option", { value: pct, selected: pct === (saved.min_reputation || 0) },
+        pct ? t("mm.reputationAtLeast", { pct }) : t("mm.reputationAny")))),
+    h("p", { class: "hint" }, t("mm.reputationHint")));
   const submit = h("button", { class: "btn primary wide", type: "submit" }, t("mm.join"));
-  const form = h("form", { class: "card-panel" }, sizes, speeds, kind, ai, error, submit);
+  const form = h("form", { class: "card-panel" }, sizes, speeds, kind, ai, reputation, error, submit);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     error.textContent = "";
@@ -37,6 +47,7 @@ export function wishesForm(saved, onJoin) {
       time_per_move: Number(data.get("time")),
       rated: data.get("kind") === "rated",
       ai_fill: data.get("ai_fill") === "on",
+      min_reputation: Number(data.get("min_reputation")) || 0,
     };
     if (!wish.sizes.length) {
       error.textContent = t("mm.pickSize");

@@ -41,7 +41,11 @@ export function renderOver(game, status) {
   const order = [...Array(view.players).keys()].sort((a, b) => (standings[a] ?? 9) - (standings[b] ?? 9));
   const me = game.your_seat;
   let headline = t("over.aborted");
-  if (view.result) {
+  // A seat handed to the AI for good (resigned, three timeouts) is rated last, whatever
+  // the AI then made of its cards: no "You won!" for it (rules, "Timeouts ... ratings").
+  const mySeat = game.seats.find((s) => s.number === me);
+  if (view.result && mySeat && mySeat.state === "left") headline = t("over.youLeft");
+  else if (view.result) {
     if (!result.losers.length) headline = t("over.draw");
     else if (result.losers.includes(me)) headline = t("over.youLost");
     else if (result.winners.includes(me)) headline = t("over.youWon");

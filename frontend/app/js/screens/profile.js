@@ -30,6 +30,25 @@ function ratingText(r) {
   return r.provisional ? `${r.rating}?` : String(r.rating);
 }
 
+// "95% finished" for a person's reputation, "new player" without a finished game.
+export function reputationText(reputation) {
+  if (!reputation) return "";
+  if (reputation.finished === null) return t("reputation.new");
+  return t("reputation.finished", { pct: reputation.finished });
+}
+
+function reputationPanel(profile) {
+  const r = profile.reputation;
+  return h("section", { class: "panel", "aria-labelledby": "reputation-h" },
+    h("h2", { id: "reputation-h" }, t("profile.reputation")),
+    r.finished === null ? h("p", { class: "muted" }, t("profile.noReputation")) : [
+      h("dl", { class: "stats" },
+        stat(t("profile.finished"), `${r.finished}%`),
+        stat(t("profile.onTime"), `${r.on_time}%`)),
+      h("p", { class: "hint" }, t("profile.reputationHint", { n: r.games })),
+    ]);
+}
+
 // An inline SVG line of the ratings after each change, oldest first; described in text.
 export function sparkline(values, label) {
   if (values.length < 2) return null;
@@ -60,8 +79,10 @@ function ratingsPanel(profile) {
         h("dd", {},
           h("span", { class: "rating" }, ratingText(r)),
           r.provisional ? h("span", { class: "badge provisional", title: t("profile.provisionalHint") }, t("profile.provisional")) : null,
+          h("span", { class: "hint rating-range" }, t("profile.ratingRange", { low: Math.max(0, r.rating - r.spread), high: r.rating + r.spread })),
           h("span", { class: "hint rating-games" }, t("profile.ratingGames", { n: r.games }))));
     })),
+    h("p", { class: "hint" }, t("profile.scaleHint")),
     SPEED_NAMES.some((s) => profile.ratings[s].provisional) ? h("p", { class: "hint" }, t("profile.provisionalHint")) : null);
 }
 
@@ -75,7 +96,8 @@ function historyPanel(profile) {
       h("h3", {}, t(`speed.${speed}`)),
       sparkline(values, t("profile.sparkline", { speed: t(`speed.${speed}`), from: values[0], to: values[values.length - 1] })),
       h("ol", { class: "history-list", reversed: true }, [...changes].reverse().slice(0, 10).map((c) =>
-        h("li", {}, h("a", { href: `#/game/${c.game}` }, t("profile.change", { id: c.game, before: c.before, after: c.after, place: c.place }))))));
+        h("li", {}, h("a", { href: `#/game/${c.game}` }, t("profile.change", { id: c.game, before: c.before, after: c.after, place: c.place })),
+          c.finish && c.finish !== "played" ? h("span", { class: "hint finish" }, ` · ${t(`profile.finish.${c.finish}`)}`) : null))));
   }).filter(Boolean);
   return h("section", { class: "panel", "aria-labelledby": "history-h" },
     h("h2", { id: "history-h" }, t("profile.history")),
@@ -151,7 +173,9 @@ export function renderProfile(username) {
     if (closed) return;
     heading.textContent = profile.username;
     body.removeAttribute("aria-busy");
-    body.replaceChildren(
+    // replaceChildren, unlike h(), writes a null child as the text "null": on your own
+    // profile (no actions) that showed "null" under "Joined".
+    body.replaceChildren(...[
       h("p", { class: "muted" }, t("profile.joined", { date: dateText(profile.joined) }),
         mine ? [" · ", t("profile.you")] : null),
       actions,
@@ -162,11 +186,12 @@ export function renderProfile(username) {
           stat(t("profile.wins"), String(profile.wins)),
           stat(t("profile.losses"), String(profile.losses)),
           stat(t("profile.avgDoghouse"), profile.average_doghouse_cards === null ? "–" : String(profile.average_doghouse_cards)))),
+      reputationPanel(profile),
       ratingsPanel(profile),
       historyPanel(profile),
       recentPanel(profile),
       h("div", { class: "footer-links" }, h("a", { href: "#/leaderboard" }, t("home.leaderboard"))),
-    );
+    ].filter(Boolean));
   }).catch((err) => {
     if (closed) return;
     body.removeAttribute("aria-busy");

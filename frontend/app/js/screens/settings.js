@@ -1,4 +1,4 @@
-// Settings: language, notifications, and the players you blocked or muted.
+// Settings: language, notifications (notifysettings.js), and the players you blocked or muted.
 import { api } from "../api.js";
 import { h, mount, toast } from "../dom.js";
 import { LANGUAGES, lang, setLang, t } from "../i18n.js";
@@ -8,6 +8,7 @@ import { session } from "../store.js";
 import { appHeader } from "./chrome.js";
 import { correspondencePanel } from "./clocks.js";
 import { toggleBlock, toggleMute } from "./moderation.js";
+import { notificationSettingsPanel } from "./notifysettings.js";
 import { dateText, playerLink, profileHref } from "./profile.js";
 
 const IGNORED = {
@@ -118,6 +119,7 @@ export function renderSettings({ rerender }) {
       h("div", { class: "card-panel" },
         h("div", { class: "field checkbox switch-row" }, toggle, h("label", { for: "push-toggle" }, t("settings.push"))),
         pushState),
+      user ? notificationSettingsPanel() : null,
       h("div", { class: "card-panel" }, tablePrefs),
       user ? correspondencePanel() : null,
       user ? [ignoredPanel("blocked"), ignoredPanel("muted")] : null,

@@ -1,0 +1,176 @@
+"""A correspondence turn's pushes through the database: at most three per turn, never
+twice, never for the game on screen, moved past quiet hours, per-kind switches.
+
+The clock is frozen: every run is given its `now`, from the turn's own start."""
+
+from datetime import time, timedelta
+
+import pytest
+
+from games import selectors as game_selectors
+from games import services
+from notifications import presence, push, reminders, tasks
+from notifications.models import NotificationSettings, PushSubscription, ReminderSent
+
+DAY = 24 * 3600
+
+
+@pytest.fixture
+def pushes(monkeypatch):
+    """The pushes queued, as (user_id, game_id, kind), instead of sending them."""
+    sent = []
+    monkeypatch.setattr(tasks.send_push, "delay", lambda *args: sent.append(args))
+    return sent
+
+
+def subscribe(*users):
+    for user in users:
+        PushSubscription.objects.create(
+            user=user,
+            endpoint=f"https://fcm.googleapis.com/fcm/send/{user.username}",
+            p256dh="key",
+            auth="secret",
+        )
+
+
+@pytest.fixture
+def correspondence(alice, bob, carol, memory_layer, queued, pushes):
+    """A day-per-move game of three subscribed people; it starts with everyone passing."""
+    subscribe(alice, bob, carol)
+    game = services.game_create(user=alice, players=3, time_per_move=DAY)
+    services.game_join(game_id=game.pk, user=bob)
+    services.game_join(game_id=game.pk, user=carol)
+    game.refresh_from_db()
+    return game
+
+
+def turn_of(user, game):
+    [turn] = game_selectors.turns_waiting(user_id=user.pk, game_id=game.pk)
+    return turn
+
+
+def kinds(pushes, user, turn_only=True):
+    """The kinds pushed to `user`; only a turn's own (not "game started") by default."""
+    return [
+        kind
+        for user_id, _game, kind in pushes
+        if user_id == user.pk and not (turn_only and kind == push.STARTED)
+    ]
+
+
+def test_the_turn_s_start_is_pushed_at_once_and_once(alice, correspondence, pushes):
+    assert kinds(pushes, alice) == [push.TURN]
+    push.notify(push.TURN, alice.pk, correspondence.pk)  # while passing, notices repeat
+    assert kinds(pushes, alice) == [push.TURN]
+
+
+def test_a_turn_has_at_most_three_pushes_whatever_runs(alice, correspondence, pushes):
+    turn = turn_of(alice, correspondence)
+    for minutes in range(0, 24 * 60, 20):  # a beat run every 20 minutes, and twice
+        now = turn.started + timedelta(minutes=minutes)
+        reminders.send_due(now)
+        reminders.send_due(now)
+    assert kinds(pushes, alice) == [push.TURN, push.HALF_TIME, push.LAST_HOUR]
+    assert ReminderSent.objects.filter(user=alice).count() == 3
+
+
+def test_a_restarted_worker_does_not_send_again(alice, correspondence, pushes):
+    turn = turn_of(alice, correspondence)
+    half = turn.started + timedelta(hours=12)
+    assert reminders.send_due(half) == 3  # alice, bob and carol's half time
+    pushes.clear()
+    assert reminders.send_due(half + timedelta(minutes=1)) == 0  # the rows remember
+    assert pushes == []
+
+
+def test_missed_reminders_go_as_one_push(alice, correspondence, pushes):
+    turn = turn_of(alice, correspondence)
+    reminders.send_due(turn.started + timedelta(hours=23, minutes=30))  # beat was down
+    assert kinds(pushes, alice) == [push.TURN, push.LAST_HOUR]
+
+
+def test_never_for_the_game_on_screen(alice, bob, correspondence, pushes):
+    turn = turn_of(alice, correspondence)
+    presence.enter(alice.pk, correspondence.pk)
+    reminders.send_due(turn.started + timedelta(hours=12))
+    assert kinds(pushes, alice) == [push.TURN]  # the start, before she opened the table
+    assert kinds(pushes, bob) == [push.TURN, push.HALF_TIME]
+    presence.leave(alice.pk, correspondence.pk)
+    reminders.send_due(turn.started + timedelta(hours=12, minutes=5))
+    assert kinds(pushes, alice) == [push.TURN]  # the half time she saw is not sent later
+    reminders.send_due(turn.started + timedelta(hours=23))
+    assert kinds(pushes, alice) == [push.TURN, push.LAST_HOUR]
+
+
+def test_quiet_hours_move_a_reminder_to_their_end(alice, correspondence, pushes):
+    turn = turn_of(alice, correspondence)
+    half = turn.started + timedelta(hours=12)
+    # Quiet from an hour before half time to an hour after, in UTC.
+    NotificationSettings.objects.create(
+        user=alice,
+        time_zone="UTC",
+        quiet_start=time((half.hour - 1) % 24, half.minute),
+        quiet_end=time((half.hour + 1) % 24, half.minute),
+    )
+    reminders.send_due(half)
+    assert kinds(pushes, alice) == [push.TURN]
+    reminders.send_due(half + timedelta(minutes=59))
+    assert kinds(pushes, alice) == [push.TURN]
+    reminders.send_due(half + timedelta(hours=1))
+    assert kinds(pushes, alice) == [push.TURN, push.HALF_TIME]
+
+
+def test_reminders_switched_off_leave_the_turn_s_start(alice, bob, correspondence, pushes):
+    NotificationSettings.objects.create(user=alice, push_reminders=False)
+    NotificationSettings.objects.create(user=bob, push_turn=False)
+    turn = turn_of(alice, correspondence)
+    reminders.send_due(turn.started + timedelta(hours=12))
+    reminders.send_due(turn.started + timedelta(hours=23))
+    assert kinds(pushes, alice) == [push.TURN]
+    assert kinds(pushes, bob) == [push.TURN, push.HALF_TIME, push.LAST_HOUR]  # started before
+
+
+def test_a_turn_switched_off_gets_no_start_push(alice, bob, carol, memory_layer, queued, pushes):
+    subscribe(alice, bob, carol)
+    NotificationSettings.objects.create(user=bob, push_turn=False)
+    game = services.game_create(user=alice, players=3, time_per_move=DAY)
+    services.game_join(game_id=game.pk, user=bob)
+    services.game_join(game_id=game.pk, user=carol)
+    assert kinds(pushes, bob, turn_only=False) == [push.STARTED]
+    assert kinds(pushes, carol, turn_only=False) == [push.STARTED, push.TURN]
+
+
+def test_a_live_turn_in_quiet_hours_is_dropped(alice, table, pushes):
+    subscribe(alice)
+    NotificationSettings.objects.create(
+        user=alice, time_zone="Asia/Seoul", quiet_start=time(0, 0), quiet_end=time(23, 59)
+    )
+    push.notify(push.TURN, alice.pk, table.pk, now=table.last_move.replace(hour=3))  # 12:00 KST
+    push.notify(push.ENDED, alice.pk, table.pk, now=table.last_move.replace(hour=3))
+    assert pushes == []
+    push.notify(
+        push.TURN, alice.pk, table.pk, now=table.last_move.replace(hour=14, minute=59, second=30)
+    )
+    assert kinds(pushes, alice) == [push.TURN]  # 23:59:30 KST: quiet hours are over
+
+
+def test_game_start_and_end_pushes_have_their_own_switches(alice, pushes):
+    subscribe(alice)
+    NotificationSettings.objects.create(user=alice, push_game_start=False)
+    push.notify(push.STARTED, alice.pk, 5)
+    push.notify(push.ENDED, alice.pk, 5)
+    assert kinds(pushes, alice, turn_only=False) == [push.ENDED]
+
+
+def test_a_device_subscribed_mid_turn_gets_the_due_reminder(
+    alice, bob, carol, memory_layer, queued, pushes
+):
+    game = services.game_create(user=alice, players=3, time_per_move=DAY)
+    services.game_join(game_id=game.pk, user=bob)
+    services.game_join(game_id=game.pk, user=carol)
+    turn = turn_of(alice, game)
+    reminders.send_due(turn.started + timedelta(hours=1))
+    assert pushes == [] and not ReminderSent.objects.exists()  # nobody to push to
+    subscribe(alice)
+    reminders.send_due(turn.started + timedelta(hours=13))
+    assert kinds(pushes, alice) == [push.HALF_TIME]

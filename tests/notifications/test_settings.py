@@ -1,0 +1,65 @@
+"""GET and PATCH /api/notifications/settings: defaults, validation, quiet hours."""
+
+from tests.helpers import client_for
+
+DEFAULTS = {
+    "time_zone": "UTC",
+    "quiet_start": None,
+    "quiet_end": None,
+    "lang": "en",
+    "push_turn": True,
+    "push_reminders": True,
+    "push_game_start": True,
+    "push_game_end": True,
+    "email_digest": True,
+}
+
+
+def test_everything_is_on_until_changed(alice):
+    assert client_for(alice).get("/api/notifications/settings").json() == DEFAULTS
+
+
+def test_a_change_is_kept(alice):
+    client = client_for(alice)
+    change = {
+        "time_zone": "America/New_York",
+        "quiet_start": "22:30",
+        "quiet_end": "07:00",
+        "push_reminders": False,
+    }
+    answer = client.patch("/api/notifications/settings", change, format="json")
+    assert answer.status_code == 200, answer.json()
+    assert answer.json() == {**DEFAULTS, **change}
+    assert client.get("/api/notifications/settings").json() == {**DEFAULTS, **change}
+    off = client.patch(
+        "/api/notifications/settings", {"quiet_start": None, "quiet_end": None}, format="json"
+    )
+    assert off.json()["quiet_start"] is None
+
+
+def test_an_unknown_time_zone_is_refused(alice):
+    answer = client_for(alice).patch(
+        "/api/notifications/settings", {"time_zone": "Mars/Olympus"}, format="json"
+    )
+    assert answer.status_code == 400
+    assert list(answer.json()["fields"]) == ["time_zone"]
+
+
+def test_quiet_hours_need_both_ends(alice):
+    answer = client_for(alice).patch(
+        "/api/notifications/settings", {"quiet_start": "22:00"}, format="json"
+    )
+    assert answer.status_code == 400
+    assert list(answer.json()["fields"]) == ["quiet_end"]
+    assert client_for(alice).get("/api/notifications/settings").json() == DEFAULTS
+
+
+def test_unknown_fields_and_wrong_types_are_refused(alice):
+    client = client_for(alice)
+    for body in ({"push_chat": True}, {"push_turn": "yes"}, {"quiet_start": "25:00"}):
+        answer = client.patch("/api/notifications/settings", body, format="json")
+        assert answer.status_code == 400, body
+
+
+def test_settings_are_for_signed_in_people(api_client):
+    assert api_client.get("/api/notifications/settings").status_code in (401, 403)
