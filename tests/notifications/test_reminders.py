@@ -7,8 +7,8 @@ from datetime import time, timedelta
 
 import pytest
 
+from games import clocks, services
 from games import selectors as game_selectors
-from games import services
 from notifications import presence, push, reminders, tasks
 from notifications.models import NotificationSettings, PushSubscription, ReminderSent
 
@@ -31,6 +31,13 @@ def subscribe(*users):
             p256dh="key",
             auth="secret",
         )
+
+
+@pytest.fixture(autouse=True)
+def no_reserve(monkeypatch):
+    """Correspondence seats start with an empty time bank here, so that a turn lasts
+    exactly its day and the hours below read plainly (the bank: tests/api/test_clocks.py)."""
+    monkeypatch.setattr(clocks, "RESERVE_START", 0.0)
 
 
 @pytest.fixture
