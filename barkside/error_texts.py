@@ -53,10 +53,10 @@ DETAILS: dict[str, str] = {
     "bad_idempotency_key": _("The Idempotency-Key header must be 1 to 64 characters long."),
     "idempotency_key_reused": _("This Idempotency-Key was already used for another game."),
     "game_limit": _(
-        "You have {running} correspondence games running, your limit is {limit}: "
-        "finish one first (every 10 finished games add one)."
+        "You have reached your limit of running correspondence games: finish one first "
+        "(every 10 finished games add one)."
     ),
-    "vacation_too_long": _("You have only {days_left} vacation days left this year."),
+    "vacation_too_long": _("You do not have that many vacation days left this year."),
     "on_vacation": _("You are already on vacation."),
     "not_overdue": _("That seat's time has not run out."),
     "cannot_vote": _("Only the other people playing at the table may vote."),

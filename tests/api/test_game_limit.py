@@ -32,7 +32,7 @@ def test_the_21st_correspondence_game_is_refused(at_the_limit, alice):
 
 def test_the_refusal_is_translated(at_the_limit, alice):
     response = create(alice, HTTP_ACCEPT_LANGUAGE="de")
-    assert response.json()["detail"].startswith("Du hast 20 laufende Fernpartien")
+    assert response.json()["detail"].startswith("Du hast dein Limit laufender Fernpartien")
 
 
 def test_live_games_do_not_count(at_the_limit, alice):
