@@ -77,7 +77,9 @@ def test_two_people_are_matched_and_sit_at_the_same_table(new_phone, settings):
     expect(alice.locator('.stat[data-speed="live"] .badge.provisional')).to_have_count(0)
     expect(alice.locator('.stat[data-speed="correspondence"] .badge.provisional')).to_be_visible()
     expect(alice.get_by_role("img", name="Live rating, from 1620 to 1700")).to_be_visible()
-    expect(alice.get_by_role("link", name=f"Game #{game_id}: 1620 → 1700 (place 1)")).to_be_visible()
+    expect(
+        alice.get_by_role("link", name=f"Game #{game_id}: 1620 → 1700 (place 1)")
+    ).to_be_visible()
     screenshot(alice, "profile")
 
     # The leaderboard: nobody has 10 rated games yet; the speed switch works.
