@@ -34,7 +34,7 @@ def to(user):
 def test_one_digest_lists_the_games_waiting(alice, waiting):
     assert digest.send_due(waiting.last_move) == 3
     [message] = to(alice)
-    assert message.subject == "Barkside: a game is waiting for you"
+    assert message.subject == "Barkside: games waiting for your move (1)"
     assert f"Game #{waiting.pk}: move before" in message.body
     assert f"https://barkside.example/#/game/{waiting.pk}" in message.body
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
@@ -76,7 +76,7 @@ def test_the_digest_speaks_the_person_s_language(alice, waiting):
     NotificationSettings.objects.create(user=alice, lang="de", time_zone="Europe/Berlin")
     digest.send_due(waiting.last_move)
     [message] = to(alice)
-    assert message.subject == "Barkside: ein Spiel wartet auf dich"
+    assert message.subject == "Barkside: Partien warten auf deinen Zug (1)"
     assert "(Europe/Berlin)" in message.body
 
 
