@@ -18,6 +18,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from barkside.admin import DeclaredFiltersOnly
 from games import engine, selectors
 from games.errors import GameError
 from games.models import Doghouse, Game, GameEvent, PlayerSettings, Seat, Vacation
@@ -316,7 +317,7 @@ class DoghouseAdmin(ModeratorsLook, admin.ModelAdmin):
 
 
 @admin.register(PlayerSettings)
-class PlayerSettingsAdmin(admin.ModelAdmin):
+class PlayerSettingsAdmin(DeclaredFiltersOnly, admin.ModelAdmin):
     """A player's vacation allowance, which staff with the permission set (superusers)."""
 
     list_display = ["user", "vacation_days", "forced_moves_correspondence", "forced_moves_live"]
