@@ -52,6 +52,7 @@ def bench_load(
     people: int | None = None,
     socket_share: float = 0.5,
     web_processes: int = 1,
+    server: str = "uvicorn",
     idle_sockets: int | None = None,
     finish: bool = False,
     **_,
@@ -63,12 +64,12 @@ def bench_load(
             web_pids, other_pids = listening_pids(url), {}
             write(f"stack: {url} (web processes found: {web_pids or 'none of this user'})")
         else:
-            stack = exits.enter_context(started_stack(web_processes, _database_url()))
+            stack = exits.enter_context(started_stack(web_processes, _database_url(), server))
             url, web_pids, other_pids = stack.url, stack.web_pids, stack.other_pids
             named = " ".join(f"{k}={v}" for k, v in stack.settings.items())
             write(
-                f"stack: started at {url}: {web_processes} daphne process(es) on one socket, "
-                f"a Celery worker and beat; {named}"
+                f"stack: started at {url}: {web_processes} {server} web process(es) on one "
+                f"port, a Celery worker and beat; {named}"
             )
         write(
             f"machine: {os.cpu_count()} CPUs, load average "
