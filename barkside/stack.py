@@ -190,7 +190,8 @@ def web_command(server: str, host: str, port: int, processes: int = 1) -> list[s
         return [
             *(python, "-m", "uvicorn", APP, *where, "--workers", str(processes)),
             *("--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio"),
-            *("--no-proxy-headers", "--no-access-log", "--lifespan", "off"),
+            *("--no-proxy-headers", "--no-access-log", "--log-level", "warning"),
+            *("--lifespan", "off"),  # Django has no startup or shutdown to run
         ]
     if server == "granian":
         granian = str(Path(python).parent / "granian")
