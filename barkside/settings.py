@@ -475,8 +475,8 @@ MIDDLEWARE.insert(
 
 # Proxies in front of the app that append the address they saw to X-Forwarded-For (a
 # load balancer: 1). 0: the header is ignored and the peer's address counts. The lockout
-# (axes) and the throttles use the same address (barkside/client_address.py); daphne
-# runs without --proxy-headers, which would trust the header's first, client-written entry.
+# (axes) and the throttles use the same address (barkside/client_address.py); uvicorn
+# runs with --no-proxy-headers (Procfile), as the header's first entries are client-written.
 TRUSTED_PROXY_COUNT = env("TRUSTED_PROXY_COUNT", 0, int)
 if TRUSTED_PROXY_COUNT < 0:
     raise ImproperlyConfigured(f"TRUSTED_PROXY_COUNT={TRUSTED_PROXY_COUNT}: use 0 or more.")
