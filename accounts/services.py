@@ -24,6 +24,7 @@ from rest_framework.authtoken.models import Token
 from accounts import socket_auth
 from accounts.models import USERNAME_TAKEN, User, username_validator
 from accounts.signals import signing_in
+from barkside.authentication import tokens_forget, user_tokens_forget
 from barkside.errors import ServiceError
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -117,7 +118,7 @@ def user_logout(*, request: HttpRequest, user: User) -> None:
         ended[socket_auth.session_group(request.session.session_key)] = (
             socket_auth.CLOSE_UNAUTHENTICATED
         )
-    Token.objects.filter(user=user).delete()
+    _tokens_end(user)
     logout(request)
     transaction.on_commit(lambda: socket_auth.sockets_close(ended))
 
@@ -126,6 +127,14 @@ def _token_sockets(user: User) -> dict[str, int]:
     """The socket groups of the user's token, with the code that closes them."""
     keys = Token.objects.filter(user=user).values_list("key", flat=True)
     return {socket_auth.token_group(key): socket_auth.CLOSE_UNAUTHENTICATED for key in keys}
+
+
+def _tokens_end(user: User) -> None:
+    """Delete the user's tokens; the token cache forgets them once that is committed (a
+    request reading them before then could otherwise put them back)."""
+    keys = list(Token.objects.filter(user=user).values_list("key", flat=True))
+    Token.objects.filter(user=user).delete()
+    transaction.on_commit(lambda: tokens_forget(keys))
 
 
 def user_change_password(
@@ -146,7 +155,7 @@ def user_change_password(
     with transaction.atomic():
         user.set_password(new_password)
         user.save(update_fields=["password"])
-        Token.objects.filter(user=user).delete()
+        _tokens_end(user)
         token = Token.objects.create(user=user)
         transaction.on_commit(lambda: socket_auth.sockets_close(ended))
     # Only a session signed in as this user needs its hash refreshed; a token client has
@@ -164,6 +173,7 @@ def user_set_active(*, user: User, active: bool) -> None:
     and DRF's token authentication refuse an inactive account on its very next request."""
     User.objects.filter(pk=user.pk).update(is_active=active)
     user.is_active = active
+    transaction.on_commit(lambda: user_tokens_forget(user.pk))
 
 
 def username_change(*, user: User, username: str) -> None:
@@ -180,3 +190,4 @@ def username_change(*, user: User, username: str) -> None:
     except IntegrityError:  # taken between the check and the update
         raise _invalid({"username": [USERNAME_TAKEN]}) from None
     user.username = username
+    transaction.on_commit(lambda: user_tokens_forget(user.pk))

@@ -11,7 +11,6 @@ also checks its sign-in again (`still_signed_in`) before it acts on a client's m
 Group names are stored in Redis: they carry a digest of a key, never the key.
 """
 
-import hashlib
 import logging
 from importlib import import_module
 from types import SimpleNamespace
@@ -22,16 +21,14 @@ from django.conf import settings
 from django.contrib.auth import get_user
 from rest_framework.authtoken.models import Token
 
+from barkside.authentication import digest, token_known
+
 log = logging.getLogger(__name__)
 
 CLOSE_UNAUTHENTICATED = 4401  # no sign-in, or it ended: sign in again
 # The password changed: connect again. The session that changed it is let back in;
 # every other one (signed in with the old password) is refused with 4401.
 CLOSE_SIGN_IN_CHANGED = 4001
-
-
-def digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()[:32]
 
 
 def token_group(key: str) -> str:
@@ -57,6 +54,8 @@ def still_signed_in(scope) -> bool:
     """Whether the token or session this socket signed in with still signs its user in."""
     user = scope["user"]
     if scope.get("token_digest"):
+        if token_known(scope["token_digest"], user.pk):  # the cache forgets ended tokens
+            return True
         keys = Token.objects.filter(user_id=user.pk, user__is_active=True).values_list(
             "key", flat=True
         )

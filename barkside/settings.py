@@ -145,6 +145,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": env("TEST_DB_NAME", str(BASE_DIR / ".test-db.sqlite3"))}
 elif env("TEST_DB_NAME", ""):
     DATABASES["default"]["TEST"] = {"NAME": env("TEST_DB_NAME", "")}
+# PostgreSQL in production: each process keeps up to DB_POOL_SIZE connections open in a
+# pool (psycopg's, through Django) and lends one to each request or socket call, instead
+# of connecting for every one of them. Keep web processes x DB_POOL_SIZE + workers under
+# the server's max_connections. 0 (the default: tests, SQLite) means no pool, and
+# DB_CONN_MAX_AGE decides.
+DB_POOL_SIZE = env("DB_POOL_SIZE", 0, int)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE > 0:
+    if DATABASES["default"]["CONN_MAX_AGE"]:
+        raise ImproperlyConfigured(
+            "DB_CONN_MAX_AGE keeps connections of its own: set it to 0 with DB_POOL_SIZE, "
+            "or set DB_POOL_SIZE=0."
+        )
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DB_POOL_SIZE,
+        "timeout": 10,  # seconds a caller waits for a free connection before an error
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -398,6 +415,7 @@ PUSH_TIMEOUT = env("PUSH_TIMEOUT", 5.0, float)
 # AI turns and timeouts, which stay on Celery's default queue.
 PUSH_QUEUE = "push"
 CELERY_TASK_ROUTES = {
+    "notifications.tasks.push_notice": {"queue": PUSH_QUEUE},
     "notifications.tasks.send_push": {"queue": PUSH_QUEUE},
     "notifications.tasks.send_digests": {"queue": PUSH_QUEUE},
 }
@@ -492,8 +510,8 @@ MIDDLEWARE.insert(
 
 # Proxies in front of the app that append the address they saw to X-Forwarded-For (a
 # load balancer: 1). 0: the header is ignored and the peer's address counts. The lockout
-# (axes) and the throttles use the same address (barkside/client_address.py); daphne
-# runs without --proxy-headers, which would trust the header's first, client-written entry.
+# (axes) and the throttles use the same address (barkside/client_address.py); uvicorn
+# runs with --no-proxy-headers (Procfile), as the header's first entries are client-written.
 TRUSTED_PROXY_COUNT = env("TRUSTED_PROXY_COUNT", 0, int)
 if TRUSTED_PROXY_COUNT < 0:
     raise ImproperlyConfigured(f"TRUSTED_PROXY_COUNT={TRUSTED_PROXY_COUNT}: use 0 or more.")

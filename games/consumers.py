@@ -66,7 +66,7 @@ from accounts.socket_auth import CLOSE_UNAUTHENTICATED
 from barkside.error_texts import language_from_scope, translate
 from barkside.errors import ServiceError, exception_handler
 from barkside.serializers import validated
-from games import moves, realtime, selectors
+from games import fanout, moves, realtime
 from games.errors import GameError
 from moderation import selectors as moderation_selectors
 from moderation import services as moderation_services
@@ -78,6 +78,14 @@ log = logging.getLogger(__name__)
 TOKEN_SUBPROTOCOL = "token"
 CLOSE_NOT_FOUND = 4404
 CLOSE_KICKED = 4403
+
+
+async def run_apart(function, *args):
+    """`function(*args)` in any free thread. Channels runs a socket's database work on one
+    thread per process by default (thread-sensitive), which queues every socket behind
+    every other; this work shares nothing with them: reads, and moves and chat lines, each
+    one transaction of its own. Its connection goes back to the pool after each call."""
+    return await database_sync_to_async(function, thread_sensitive=False)(*args)
 
 
 class BarksideConsumer(AsyncWebsocketConsumer):
@@ -124,7 +132,7 @@ class BarksideConsumer(AsyncWebsocketConsumer):
         await self.close(event["code"])
 
     async def still_signed_in(self) -> bool:
-        return await database_sync_to_async(socket_auth.still_signed_in)(self.scope)
+        return await run_apart(socket_auth.still_signed_in, self.scope)
 
 
 class GameConsumer(BarksideConsumer):
@@ -152,7 +160,7 @@ class GameConsumer(BarksideConsumer):
         await self.channel_layer.group_add(self.user_group, self.channel_name)
         await self.join_sign_in()
         await self.accept(self.subprotocol())
-        await sync_to_async(presence.enter)(self.user.pk, self.game_id)
+        await sync_to_async(presence.enter, thread_sensitive=False)(self.user.pk, self.game_id)
         self.watching = True
         await self._send_game(game)
 
@@ -163,21 +171,23 @@ class GameConsumer(BarksideConsumer):
             await self.channel_layer.group_discard(self.user_group, self.channel_name)
         await self.leave_sign_in()
         if self.watching:  # no Web Push for the game on screen
-            await sync_to_async(presence.leave)(self.user.pk, self.game_id)
+            await sync_to_async(presence.leave, thread_sensitive=False)(self.user.pk, self.game_id)
 
     async def game_changed(self, event):
         """A group message `{game, version}`: send this user's view unless already sent."""
         if event["version"] <= self.sent_version:
             return
-        await self._send_current()
+        try:
+            game = await fanout.view(self.game_id, self.user, at_least=event["version"])
+        except GameError:
+            return await self.close(CLOSE_NOT_FOUND)
+        await self._send_game(game)
 
     async def user_notice(self, event):
         pass  # the user group is joined for `user.kicked`; notices are /ws/me/'s
 
     async def chat_message(self, event):
-        ignored = await database_sync_to_async(moderation_selectors.ignores)(
-            self.user.pk, event["user_id"]
-        )
+        ignored = await run_apart(moderation_selectors.ignores, self.user.pk, event["user_id"])
         if not ignored:
             fields = ("id", "user", "text", "created")
             await self.send_json({"type": "chat", **{k: event[k] for k in fields}})
@@ -215,8 +225,8 @@ class GameConsumer(BarksideConsumer):
         request_id = message.get("request_id")
         fields = {k: v for k, v in message.items() if k not in ("type", "request_id")}
         try:
-            game = await database_sync_to_async(_play)(
-                self.game_id, self.user, fields, request_id, self.language
+            game = await run_apart(
+                _play, self.game_id, self.user, fields, request_id, self.language
             )
         except Exception as exc:  # the API's handler decides what a client may see
             return await self._send_error(exc, request_id)
@@ -226,7 +236,7 @@ class GameConsumer(BarksideConsumer):
         """A chat line: the sender gets it back from the group like everyone else."""
         fields = {k: v for k, v in message.items() if k not in ("type", "request_id")}
         try:
-            await database_sync_to_async(_chat)(self.game_id, self.user, fields, self.language)
+            await run_apart(_chat, self.game_id, self.user, fields, self.language)
         except Exception as exc:
             await self._send_error(exc, message.get("request_id"))
 
@@ -238,7 +248,7 @@ class GameConsumer(BarksideConsumer):
         await self._send_game(game, request_id)
 
     async def _view(self) -> dict:
-        return await database_sync_to_async(_game_view)(self.game_id, self.user)
+        return await fanout.view(self.game_id, self.user)
 
     async def _send_game(self, game: dict, request_id=None) -> None:
         self.sent_version = max(self.sent_version, game["version"])
@@ -256,11 +266,6 @@ class GameConsumer(BarksideConsumer):
         else:
             body, status = response.data, response.status_code
         await self.send_json({"type": "error", **body, "status": status, "request_id": request_id})
-
-
-def _game_view(game_id, user) -> dict:
-    game, seat = selectors.visible_game(game_id, user)
-    return selectors.game_view(game, seat)
 
 
 def _play(game_id, user, fields: dict, request_id, language: str | None = None) -> dict:

@@ -58,20 +58,25 @@ def move_submit(*, game_id, user, fields, key=None) -> dict:
     key = _checked_key(key)
     data = validated(MoveSerializer, fields)
     with transaction.atomic():
+        # The game first: twins of a move queue on its lock, then the second finds the
+        # first's key below (PostgreSQL; SQLite runs one writer at a time).
+        game = services.game_locked(game_id)
+        seat = selectors.visible_seat(game, user)  # private games stay unseen, keys or not
         if key is not None:
-            stored = _claim(user, key, game_id)
+            stored = _stored(user, key, game_id)
             if stored is not None:
                 return stored.response
-        services.game_move(
+        game = services.game_move(
             game_id=game_id,
             user=user,
             kind=data["kind"],
             cards=data.get("cards"),
             version=data["version"],
+            locked=game,
         )
-        reply = _reply(game_id, user)
+        reply = _reply(game, seat)
         if key is not None:
-            IdempotentMove.objects.filter(user=user, key=key).update(response=reply)
+            _store(user, key, game_id, reply)
     return reply
 
 
@@ -87,32 +92,30 @@ def _checked_key(key) -> str | None:
     return key
 
 
-def _claim(user, key: str, game_id) -> IdempotentMove | None:
-    """Take `key` for this move in the caller's transaction, or the move that has it.
-
-    Inserting first makes concurrent twins queue on the key: PostgreSQL holds a twin's
-    INSERT until the first transaction ends (SQLite runs one writer at a time), then the
-    twin reads the committed reply - or, if the first was refused and rolled back, takes
-    the key and decides the move itself.
-    """
-    selectors.visible_game(game_id, user)  # a missing game must not reach the foreign key
-    try:
-        with transaction.atomic():
-            # The reply is written before this transaction commits: nobody sees the `{}`.
-            IdempotentMove.objects.create(user=user, key=key, game_id=game_id, response={})
-        return None
-    except IntegrityError:
-        stored = IdempotentMove.objects.get(user=user, key=key)
-    if str(stored.game_id) != str(game_id):
-        raise ServiceError(
-            "idempotency_key_reused",
-            "this Idempotency-Key was used for another game",
-            status=422,
-        )
+def _stored(user, key: str, game_id) -> IdempotentMove | None:
+    """The move stored under `key`, if any: for this game, or refused as another's."""
+    stored = IdempotentMove.objects.filter(user=user, key=key).first()
+    if stored is not None and str(stored.game_id) != str(game_id):
+        raise _key_reused()
     return stored
 
 
-def _reply(game_id, user) -> dict:
+def _store(user, key: str, game_id, reply: dict) -> None:
+    """Keep the reply under the key, in the move's transaction. Twins on one game queued
+    on its lock; a twin on another game that got here first holds the key: this move is
+    then refused and rolled back."""
+    try:  # no savepoint: on a refusal the whole transaction rolls back anyway
+        IdempotentMove.objects.create(user=user, key=key, game_id=game_id, response=reply)
+    except IntegrityError:
+        raise _key_reused() from None
+
+
+def _key_reused() -> ServiceError:
+    return ServiceError(
+        "idempotency_key_reused", "this Idempotency-Key was used for another game", status=422
+    )
+
+
+def _reply(game, seat) -> dict:
     """The user's view as the JSON a client receives, so a stored reply is the same."""
-    game, seat = selectors.visible_game(game_id, user)
     return json.loads(json.dumps(selectors.game_view(game, seat), cls=JSONEncoder))

@@ -3,22 +3,19 @@
 The game group gets `{game, version}` only: every consumer builds its own user's view,
 so no hidden card ever travels through the channel layer. Each seated person's group
 (`user-<id>`) gets a notice when their game started, when it is their turn, or when it
-ended - worked out with one query for the game's seats - and `signals.game_notice` tells
-the other channels (notifications sends Web Push).
+ended - worked out by the service from the seats it already holds - and
+`signals.game_notice` tells the other channels (notifications sends Web Push).
 """
 
 import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db.models import OuterRef, Subquery
 
 from games import signals
-from games.models import Game, GameEvent, Seat
+from games.models import Game
 
 log = logging.getLogger(__name__)
-
-ENDED = (Game.Status.FINISHED, Game.Status.ABORTED)
 
 
 def game_group(game_id: int) -> str:
@@ -29,16 +26,20 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-def game_changed(game_id: int, version: int) -> None:
-    """Broadcast a committed change; never raises, so it can't undo a stored move's answer."""
+def game_changed(game_id: int, version: int, notices=()) -> None:
+    """Broadcast a committed change and its notices, `(name, user id)` pairs; never
+    raises, so it can't undo a stored move's answer."""
     try:
         layer = get_channel_layer()
         if layer is None:
             return
         messages = [
-            (game_group(game_id), {"type": "game.changed", "game": game_id, "version": version}),
-            *_notices(game_id, version),
+            (game_group(game_id), {"type": "game.changed", "game": game_id, "version": version})
         ]
+        for name, user_id in notices:
+            _push(name, user_id, game_id)
+            notice = {"type": "user.notice", "notice": name, "game": game_id, "version": version}
+            messages.append((user_group(user_id), notice))
         async_to_sync(_send_all)(layer, messages)
     except Exception:  # a broadcast lost is recovered by clients re-fetching on a version gap
         log.exception("broadcast of game %s version %s failed", game_id, version)
@@ -47,39 +48,6 @@ def game_changed(game_id: int, version: int) -> None:
 async def _send_all(layer, messages) -> None:
     for group, message in messages:
         await layer.group_send(group, message)
-
-
-def _notices(game_id: int, version: int) -> list[tuple[str, dict]]:
-    """Notices for the people seated at the game, from the change at `version`.
-
-    A late broadcast (the game has moved on) sends none: the newer one tells the truth.
-    While passing, everyone is to act after every pass; `your_turn` then repeats, and
-    clients keep the newest version per game.
-    """
-    kind = GameEvent.objects.filter(game=OuterRef("game"), version=version).values("kind")[:1]
-    seats = (
-        Seat.objects.filter(game_id=game_id, user__isnull=False, game__version=version)
-        .annotate(kind=Subquery(kind))
-        .values_list("user_id", "to_act", "state", "game__status", "kind")
-    )
-    notices = []
-    for user_id, to_act, state, status, event_kind in seats:
-        names = []
-        if event_kind == "started":
-            names.append("game_started")
-        if status in ENDED:
-            names.append("game_ended")
-        elif status == Game.Status.ACTIVE and to_act and state == Seat.State.PLAYING:
-            names.append("your_turn")
-        for name in names:
-            _push(name, user_id, game_id)
-            notices.append(
-                (
-                    user_group(user_id),
-                    {"type": "user.notice", "notice": name, "game": game_id, "version": version},
-                )
-            )
-    return notices
 
 
 def _push(name: str, user_id: int, game_id: int) -> None:

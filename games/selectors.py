@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 
 from games import engine
@@ -14,15 +14,30 @@ GAME_LIMIT_BASE = 20  # running correspondence games a player may have...
 GAME_LIMIT_PER_FINISHED = 10  # ...plus one per this many finished ones
 
 
+def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
+    """Games with their seats and the seats' people, in one query after the games'."""
+    return games.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+
+
+def seat_of(game: Game, user) -> Seat | None:
+    """The user's seat at the game, from its seats in memory."""
+    return next((s for s in game.seats.all() if s.user_id == user.pk), None)
+
+
 def visible_game(game_id, user) -> tuple[Game, Seat | None]:
     """The game and the user's seat in it; private games exist only for their players."""
-    game = Game.objects.filter(pk=game_id).prefetch_related("seats__user").first()
+    game = with_seats(Game.objects.filter(pk=game_id)).first()
     if game is None:
         raise no_such_game()
-    seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    return game, visible_seat(game, user)
+
+
+def visible_seat(game: Game, user) -> Seat | None:
+    """The user's seat (None for a spectator); a private game is not there for others."""
+    seat = seat_of(game, user)
     if seat is None and game.private:
         raise no_such_game()
-    return game, seat
+    return seat
 
 
 def is_visible(game_id, user) -> bool:

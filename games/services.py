@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from games import clocks, engine, selectors, signals
+from games import clocks, engine, fanout, selectors, signals
 from games.ai import AUTOPILOT as AUTOPILOT_LEVEL
 from games.ai import choose_move
 from games.errors import GameError, no_such_game
@@ -97,6 +97,7 @@ def game_join(*, game_id, user, invite_code=None):
         Seat.objects.create(game=game, number=free[0], user=user)
     except IntegrityError:  # a concurrent join took the seat on a database without locks
         raise GameError("table_full", "the seat was just taken, try again", status=409) from None
+    _seats_changed(game)
     if len(free) == 1:
         _start(game)
     else:
@@ -112,6 +113,7 @@ def game_leave(*, game_id, user):
     if game.status != Game.Status.OPEN:
         raise GameError("not_open", "you can only leave a table before it starts", status=409)
     seat.delete()
+    _seats_changed(game)
     if not game.seats.filter(user__isnull=False).exists():
         _bump(game, kind="aborted", status=Game.Status.ABORTED, ended=timezone.now())
     else:
@@ -120,11 +122,23 @@ def game_leave(*, game_id, user):
 
 
 def _locked(game_id) -> Game:
-    """The game row, locked where the database can (PostgreSQL); SQLite locks on write."""
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise no_such_game() from None
+    """The game row, locked where the database can (PostgreSQL; SQLite locks on write),
+    with its seats and their people: read once for the whole change (`game.seats.all()`),
+    after the lock, so nobody changes them meanwhile; a service that changes a seat
+    changes the object in memory too (or `_seats_changed` when it adds or deletes one)."""
+    game = selectors.with_seats(Game.objects.select_for_update()).filter(pk=game_id).first()
+    if game is None:
+        raise no_such_game()
+    return game
+
+
+def _seats_changed(game: Game) -> None:
+    """Seats were added or deleted: `game.seats.all()` reads them again."""
+    getattr(game, "_prefetched_objects_cache", {}).pop("seats", None)
+
+
+def _seat(game: Game, number: int) -> Seat:
+    return next(s for s in game.seats.all() if s.number == number)
 
 
 def _start(game: Game) -> None:
@@ -161,28 +175,34 @@ class Actor:
     seat: int
 
 
-def game_move(*, game_id, user, kind, cards, version):
-    """A person's move at their own seat."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        raise no_such_game()
+def game_locked(game_id) -> Game:
+    """The game locked for a change in the caller's transaction, with its seats: what
+    `game_move` takes as `locked`, for a caller that must look at it first (games.moves)."""
+    return _locked(game_id)
+
+
+@transaction.atomic(savepoint=False)  # its errors leave the caller's transaction anyway
+def game_move(*, game_id, user, kind, cards, version, locked: Game | None = None) -> Game:
+    """A person's move at their own seat; `locked` is the game if the caller locked it."""
+    game = locked or _locked(game_id)
     seat = _own_seat(game, user)
     if seat.state != Seat.State.PLAYING:
         raise GameError(
             "seat_on_autopilot", "the AI plays your seat: take it back first", status=409
         )
     game = apply_move(
-        game_id, Actor("player", seat.number), {"kind": kind, "cards": cards}, version
+        game_id, Actor("player", seat.number), {"kind": kind, "cards": cards}, version, game
     )
     if seat.away_since:  # their move ends their vacation, in every game once this commits
         transaction.on_commit(lambda: vacation_end(user=user))
     return game
 
 
-@transaction.atomic
-def apply_move(game_id, actor: Actor, move: dict, version: int) -> Game:
-    """Apply one engine move for `actor.seat` if the game is still at `version`."""
-    game = _locked(game_id)  # concurrent passes queue here, then each sees the others'
+@transaction.atomic(savepoint=False)
+def apply_move(game_id, actor: Actor, move: dict, version: int, locked: Game | None = None):
+    """Apply one engine move for `actor.seat` if the game is still at `version`; `locked`
+    is the game if the caller locked it in this transaction. Returns the changed game."""
+    game = locked or _locked(game_id)  # concurrent passes queue here, then each sees the others'
     if game.status != Game.Status.ACTIVE:
         raise GameError(
             "game_over" if game.status == Game.Status.FINISHED else "not_active",
@@ -247,9 +267,10 @@ def _bears_on(game: Game, seat: int, version: int) -> bool:
 
 def _count_timeouts(game: Game, actor: Actor) -> None:
     """Timeouts in a row: a person's own move clears them; the third one leaves the seat."""
-    seat = game.seats.get(number=actor.seat)
+    seat = _seat(game, actor.seat)
     if actor.kind == "player" and seat.timeouts:
         Seat.objects.filter(pk=seat.pk).update(timeouts=0)
+        seat.timeouts = 0
     elif actor.kind == "timeout":
         seat.timeouts += 1
         if seat.timeouts >= TIMEOUTS_BEFORE_LEFT:
@@ -334,6 +355,7 @@ def seat_retake(*, game_id, user) -> Game:
     if game.events.filter(seat=seat.number, kind="resigned").exists():
         raise GameError("resigned", "a resignation is final", status=409)
     Seat.objects.filter(pk=seat.pk).update(state=Seat.State.PLAYING, timeouts=0)
+    seat.state, seat.timeouts = Seat.State.PLAYING, 0
     _bump(game, kind="retaken", seat=seat.number)
     return game
 
@@ -348,6 +370,7 @@ def game_resign(*, game_id, user) -> Game:
     if seat.state == Seat.State.LEFT:
         raise GameError("already_left", "you have already left this game", status=409)
     Seat.objects.filter(pk=seat.pk).update(state=Seat.State.LEFT)
+    seat.state = Seat.State.LEFT
     _bump(game, kind="resigned", seat=seat.number)
     return game
 
@@ -362,10 +385,11 @@ def seats_to_autopilot(*, user) -> int:
     for game_id in list(running):
         with transaction.atomic():
             game = _locked(game_id)
-            seat = game.seats.filter(user=user, state=Seat.State.PLAYING).first()
-            if game.status != Game.Status.ACTIVE or seat is None:
+            seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
+            if game.status != Game.Status.ACTIVE or seat is None or seat.plays_itself:
                 continue  # the game ended, or the seat changed, since the list was read
             Seat.objects.filter(pk=seat.pk).update(state=Seat.State.AUTOPILOT)
+            seat.state = Seat.State.AUTOPILOT
             _bump(game, kind="autopilot", seat=seat.number)
             taken += 1
     return taken
@@ -373,7 +397,7 @@ def seats_to_autopilot(*, user) -> int:
 
 def _own_seat(game: Game, user) -> Seat:
     """The user's seat; a private game is not even there for others."""
-    seat = game.seats.filter(user=user).first()
+    seat = selectors.seat_of(game, user)
     if seat is None and game.private:
         raise no_such_game()
     if seat is None:
@@ -651,8 +675,8 @@ def _commit(
         _store_doghouses(game, old_state)
     ai_due = any(s.plays_itself for s in seats if s.number in acting)
     ai_due = ai_due or (bool(acting) and _forced_move(game, seats) is not None)
-    begun = [s for s in changed if s.turn_started == now and not s.plays_itself]
-    transaction.on_commit(lambda: _after_commit(game.pk, new_version, ai_due, begun))
+    notices = _notices(game, kind)
+    transaction.on_commit(lambda: _after_commit(game, new_version, ai_due, notices))
 
 
 def _bump(game: Game, *, kind, seat=None, payload=None, **fields) -> None:
@@ -678,7 +702,27 @@ def _store_doghouses(game: Game, old_state: dict | None) -> None:
             )
 
 
-def _after_commit(game_id: int, version: int, ai_due: bool, begun=()) -> None:
+def _notices(game: Game, kind: str) -> list[tuple[str, int]]:
+    """(notice, user id) for the people seated after a change of `kind`, from the seats
+    in memory: `game_started`, `game_ended`, or `your_turn` for each person to act.
+
+    While passing, everyone is to act after every pass; `your_turn` then repeats, and
+    clients keep the newest version per game.
+    """
+    notices = []
+    for seat in game.seats.all():
+        if seat.user_id is None:
+            continue
+        if kind == "started":
+            notices.append(("game_started", seat.user_id))
+        if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
+            notices.append(("game_ended", seat.user_id))
+        elif game.status == Game.Status.ACTIVE and seat.to_act and not seat.plays_itself:
+            notices.append(("your_turn", seat.user_id))
+    return notices
+
+
+def _after_commit(game: Game, version: int, ai_due: bool, notices) -> None:
     """Tell the clients, and wake the AI if it is to move; runs only after a commit.
 
     The change is stored by now, so nothing here may turn it into an error for whoever
@@ -688,21 +732,10 @@ def _after_commit(game_id: int, version: int, ai_due: bool, begun=()) -> None:
     """
     from games import realtime  # late: it imports this module
 
-    realtime.game_changed(game_id, version)
+    fanout.remember(game)  # this process's sockets build their views from it
+    realtime.game_changed(game.pk, version, notices)
     if ai_due:
-        _queue_ai(game_id, version, countdown=settings.AI_MOVE_DELAY)
-    for seat in begun:
-        try:
-            signals.turn_started.send(
-                sender=Game,
-                game_id=game_id,
-                seat=seat.number,
-                user_id=seat.user_id,
-                started=seat.turn_started,
-                deadline=seat.deadline,
-            )
-        except Exception:  # a receiver's failure must not become the mover's error
-            log.exception("a turn_started receiver failed for game %s", game_id)
+        _queue_ai(game.pk, version, countdown=settings.AI_MOVE_DELAY)
 
 
 def _queue_ai(game_id: int, version: int, countdown: float = 0) -> bool:

@@ -16,9 +16,3 @@ game_finished = Signal()
 # "your_turn" or "game_ended" - `user_id`, `game_id`). Sent after the change committed,
 # while broadcasting it; other channels (Web Push) connect here.
 game_notice = Signal()
-
-# A person's turn has begun at a seat (kwargs: `game_id`, `seat`, `user_id`, `started`,
-# `deadline`). Sent after the change committed, once per seat whose clock started (the
-# seats still to pass keep theirs). Reminders connect here; `selectors.turns_waiting()`
-# lists the turns still waiting, for a sweep.
-turn_started = Signal()

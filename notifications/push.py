@@ -66,7 +66,10 @@ def payload(kind: str, game_id: int, lang: str) -> dict:
 def notify(kind: str, user_id: int, game_id: int, now=None) -> None:
     """Queue `kind` for the user's devices, unless they are looking at the game, turned
     the kind off or are in their quiet hours. A correspondence turn's start is its first
-    reminder: reminders.py sends it (once per turn, moved past quiet hours)."""
+    reminder: reminders.py sends it (once per turn, moved past quiet hours).
+
+    It asks the database, so it runs on the push worker (`tasks.push_notice`), never on
+    the path of the move that caused the notice."""
     if kind not in TEXTS:
         raise ValueError(f"unknown notification {kind!r}")
     if not PushSubscription.objects.filter(user_id=user_id).exists():
@@ -106,10 +109,13 @@ def send(user_id: int, game_id: int, kind: str) -> int:
 
     from notifications.keys import vapid_keys
 
+    subscriptions = list(PushSubscription.objects.filter(user_id=user_id))
+    if not subscriptions:  # unsubscribed since it was queued: nothing more to read
+        return 0
     vapid, _ = vapid_keys()
     delivered = 0
     session = endpoints.session()
-    for sub in PushSubscription.objects.filter(user_id=user_id):
+    for sub in subscriptions:
         try:
             endpoints.check_url(sub.endpoint)
         except endpoints.EndpointRefused as exc:  # stored before the rules, or they changed

@@ -1,8 +1,11 @@
 """What notifications does when games reports something (connected in apps.py)."""
 
-from notifications import push
+from notifications import tasks
 
 
 def push_game_notice(sender, *, notice: str, user_id: int, game_id: int, **kwargs) -> None:
-    """`games.signals.game_notice`: Web Push, unless the person is watching the game."""
-    push.notify(notice, user_id, game_id)
+    """`games.signals.game_notice`, sent after a change committed while it is broadcast:
+    whether to push (devices, settings, quiet hours, presence, a correspondence turn's
+    reminders) asks the database, so the push worker decides (`push.notify`), off the
+    path of the move."""
+    tasks.push_notice.delay(notice, user_id, game_id)

@@ -4,6 +4,11 @@ from notifications import digest, push, reminders
 
 
 @shared_task(ignore_result=True)
+def push_notice(kind: str, user_id: int, game_id: int) -> None:
+    push.notify(kind, user_id, game_id)
+
+
+@shared_task(ignore_result=True)
 def send_push(user_id: int, game_id: int, kind: str) -> None:
     push.send(user_id, game_id, kind)
 

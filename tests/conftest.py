@@ -8,7 +8,7 @@ from django.dispatch import receiver
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
-from games import services, tasks
+from games import fanout, services, tasks
 from tests.helpers import PASSWORD, eager_tasks
 
 
@@ -28,6 +28,13 @@ def _sqlite_without_fsync(sender, connection, **kwargs):
 def _clear_cache():
     """Throttle counters live in the cache: every test starts with a full budget."""
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_fanout():
+    """Games the sockets' views remember (games/fanout.py) are this test's only: another
+    test's game may have had the same id (SQLite reuses them)."""
+    fanout.forget_all()
 
 
 @pytest.fixture(autouse=True)

@@ -4,6 +4,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.services import user_set_active, username_change
 from tests.accounts.conftest import browser_log_in, log_in
 
 pytestmark = pytest.mark.django_db
@@ -90,3 +91,15 @@ def test_login_after_logout_issues_a_new_token(alice, alice_token, alice_token_c
     alice_token_client.post("/api/auth/logout")
 
     assert log_in(APIClient(), "alice").json()["token"] != alice_token
+
+
+def test_a_deactivated_accounts_known_token_is_refused(alice, alice_token_client):
+    assert alice_token_client.get("/api/auth/me").status_code == 200  # the token is cached
+    user_set_active(user=alice, active=False)  # a suspension or a ban
+    assert alice_token_client.get("/api/auth/me").status_code == 401
+
+
+def test_a_renamed_accounts_known_token_signs_in_the_new_name(alice, alice_token_client):
+    assert alice_token_client.get("/api/auth/me").json()["username"] == "alice"
+    username_change(user=alice, username="alicia")
+    assert alice_token_client.get("/api/auth/me").json()["username"] == "alicia"

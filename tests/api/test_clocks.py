@@ -104,26 +104,6 @@ def test_the_sweeper_times_out_only_the_seats_whose_own_deadline_passed(
     assert Game.objects.get(pk=game_id).turn_deadline == T0 + timedelta(days=5)
 
 
-def test_a_turn_that_begins_is_signalled_after_the_commit(clock, alice, bob, carol):
-    heard = []
-
-    def receiver(sender, **kwargs):
-        heard.append((kwargs["seat"], kwargs["user_id"], kwargs["deadline"]))
-
-    signals.turn_started.connect(receiver)
-    try:
-        game_id, clients = human_table([alice, bob, carol])
-        assert sorted(s for s, _, _ in heard) == [0, 1, 2]  # everyone passes at once
-        heard.clear()
-        clock.shift(timedelta(hours=1))
-        for client in clients:
-            pass_first(client, game_id)
-    finally:
-        signals.turn_started.disconnect(receiver)
-    leader = seat(game_id, Game.objects.get(pk=game_id).state["trick"]["leader"])
-    assert heard == [(leader.number, leader.user_id, leader.deadline)]
-
-
 def test_turns_waiting_lists_the_people_to_act_whose_clock_runs(clock, alice, bob, carol):
     game_id, (a, _, _) = human_table([alice, bob, carol])
     pass_first(a, game_id)

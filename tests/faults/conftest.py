@@ -1,4 +1,4 @@
-"""A whole stack (`python -m barkside.stack`: daphne, a Celery worker with 2 processes, beat)
+"""A whole stack (`python -m barkside.stack`: uvicorn, a Celery worker with 2 processes, beat)
 on the test database and a private Redis that the tests stop and start again.
 
 The databases must be PostgreSQL for the database fault (its connections are terminated

@@ -29,7 +29,7 @@ class Stack:
         return b"ready." in self.log.read_bytes()
 
     def child(self, name: str) -> int | None:
-        """The pid of the child running `name` ("daphne", AI_WORKER, "beat"), if one runs."""
+        """The pid of the child running `name` ("uvicorn", AI_WORKER, "beat"), if one runs."""
         return group_leader(descendants(self.proc.pid), name)
 
     def kill(self, name: str) -> int:

@@ -80,10 +80,10 @@ def test_the_server_killed_with_moves_in_flight_and_started_again(stack, tables)
         players.posting.clear()
         assert players.posting.wait(10), "no move was sent"
         start = time.monotonic()
-        killed = stack.kill("daphne")
+        killed = stack.kill("uvicorn")
 
         def serving() -> bool:
-            return stack.restarted("daphne", killed) and http_ok(stack.base + "/")
+            return stack.restarted("uvicorn", killed) and http_ok(stack.base + "/")
 
         wait_until(serving, BACK, what="a new server")
         back = time.monotonic()

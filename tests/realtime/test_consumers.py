@@ -377,7 +377,7 @@ def test_a_client_that_missed_a_broadcast_syncs_to_the_current_view(table, alice
         ws = socket(f"/ws/games/{table.pk}/", cookie)
         await connected(ws)
         # The layer drops the broadcast (at capacity, or while the client reconnects).
-        monkeypatch.setattr(realtime, "game_changed", lambda game_id, version: None)
+        monkeypatch.setattr(realtime, "game_changed", lambda game_id, version, notices: None)
         await move_first_legal(table.pk, bob)
         assert await game_messages(ws, table.pk) == []
         await ws.send_json_to({"type": "sync", "request_id": "s"})

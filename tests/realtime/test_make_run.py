@@ -82,7 +82,7 @@ def test_make_run_serves_the_game_and_one_ctrl_c_stops_everything(tmp_path):
             assert moved["version"] > first["version"]
         seen = descendants(make.pid)
         redis_port = int(re.search(r"private Redis at redis://127.0.0.1:(\d+)", log.read_text())[1])
-        assert {"daphne", "worker", "beat", "redis-server"} <= _names(seen)
+        assert {"uvicorn", "worker", "beat", "redis-server"} <= _names(seen)
 
         # A dead worker or beat is started again; the games go on.
         killed = {name: group_leader(seen, name) for name in (AI_WORKER, "beat")}
@@ -127,7 +127,7 @@ def _names(pids: set[int]) -> set[str]:
             cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
         except OSError:
             continue
-        for name in ("daphne", "worker", "beat", "redis-server"):
+        for name in ("uvicorn", "worker", "beat", "redis-server"):
             if name in cmdline:
                 names.add(name)
     return names

@@ -14,9 +14,10 @@ def procfile_web(port: int) -> list[str]:
     """The Procfile's `web` command on `port`, listening on loopback only."""
     lines = (BASE_DIR / "Procfile").read_text().splitlines()
     line = next(line for line in lines if line.startswith("web:"))
-    argv = shlex.split(line.removeprefix("web:").replace("${PORT:-8000}", str(port)))
-    assert argv[0] == "daphne"
-    return [PYTHON, "-m", "daphne", *("127.0.0.1" if a == "0.0.0.0" else a for a in argv[1:])]
+    line = line.removeprefix("web:").replace("${PORT:-8000}", str(port))
+    argv = shlex.split(line.replace("${WEB_PROCESSES:-2}", "2"))
+    assert argv[0] == "uvicorn"
+    return [PYTHON, "-m", "uvicorn", *("127.0.0.1" if a == "0.0.0.0" else a for a in argv[1:])]
 
 
 def log_in(base: str, forwarded_for: str, password: str):

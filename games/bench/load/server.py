@@ -102,10 +102,13 @@ def listening_pids(url: str) -> list[int]:
 
 
 def rss_mib(pids: list[int]) -> list[float]:
+    """Each process's resident memory with its children's (a server's workers)."""
     sizes = []
     for pid in pids:
         try:
-            sizes.append(psutil.Process(pid).memory_info().rss / 2**20)
+            process = psutil.Process(pid)
+            family = [process, *process.children(recursive=True)]
+            sizes.append(sum(p.memory_info().rss for p in family) / 2**20)
         except psutil.Error:
             sizes.append(float("nan"))
     return sizes

@@ -1,10 +1,12 @@
-"""A production-like stack for `bench load`: N daphne processes on one port, a Celery
+"""A production-like stack for `bench load`: N web processes on one port, a Celery
 worker and beat, PostgreSQL from DATABASE_URL and a private Redis.
 
-The web processes share one listening socket (`daphne --fd`): the kernel hands each new
-connection to whichever process accepts first, so several processes serve one port
-without a proxy in front. Output goes to log files in a temporary directory; a process
-that dies while starting shows the end of its log.
+The web server is one of SERVERS, so they can be compared: `uvicorn` (the Procfile's,
+see barkside/stack.py: N uvicorn workers under one manager), `daphne` (N daphne processes
+sharing one listening socket through `--fd`: the kernel hands each new connection to
+whichever accepts first) or `granian` (its own N workers, if installed). Output goes to
+log files in a temporary directory; a process that dies while starting shows the end
+of its log.
 """
 
 import contextlib
@@ -24,7 +26,9 @@ from pathlib import Path
 
 from django.conf import settings
 
-from barkside.stack import private_redis
+from barkside.stack import free_port, private_redis, web_command
+
+SERVERS = ("uvicorn", "daphne", "granian")
 
 PYTHON = sys.executable
 START_TIMEOUT = 60.0
@@ -40,7 +44,8 @@ RAISED = {
 
 
 # Knobs a run may set in its environment to compare configurations; the report names them.
-PASSED_ON = ("DB_CONN_MAX_AGE",)
+PASSED_ON = ("DB_CONN_MAX_AGE", "DB_POOL_SIZE")
+POOL_SIZE = 8  # the production layout's (README), unless DB_POOL_SIZE says otherwise
 
 
 @dataclass
@@ -52,7 +57,9 @@ class Stack:
 
 
 @contextlib.contextmanager
-def started_stack(web_processes: int, database_url: str) -> Iterator[Stack]:
+def started_stack(
+    web_processes: int, database_url: str, server: str = "uvicorn"
+) -> Iterator[Stack]:
     """The whole stack on a free port; everything stops (process groups killed) at exit."""
     with contextlib.ExitStack() as exits:
         redis = exits.enter_context(private_redis())
@@ -71,16 +78,20 @@ def started_stack(web_processes: int, database_url: str) -> Iterator[Stack]:
             "CACHE_URL": redis.rsplit("/", 1)[0] + "/1",
             "CHANNEL_LAYER": "redis",
             "LOG_LEVEL": "WARNING",
+            "DB_POOL_SIZE": os.environ.get("DB_POOL_SIZE", str(POOL_SIZE)),
             **RAISED,
         }
         _run([PYTHON, "manage.py", "migrate", "--noinput"], env, logs / "migrate.log")
-        listener = exits.enter_context(_listening_socket())
-        port = listener.getsockname()[1]
-        url = f"http://127.0.0.1:{port}"
         procs = exits.enter_context(_Processes(logs, env))
-        fd = listener.fileno()
-        daphne = [PYTHON, "-m", "daphne", "--fd", str(fd), "barkside.asgi:application"]
-        web = [procs.start(f"web{i}", daphne, pass_fds=(fd,)) for i in range(web_processes)]
+        if server == "daphne":
+            listener = exits.enter_context(_listening_socket())
+            port, fd = listener.getsockname()[1], listener.fileno()
+            daphne = [PYTHON, "-m", "daphne", "--fd", str(fd), "barkside.asgi:application"]
+            web = [procs.start(f"web{i}", daphne, pass_fds=(fd,)) for i in range(web_processes)]
+        else:
+            port = free_port()
+            web = [procs.start("web", web_command(server, "127.0.0.1", port, web_processes))]
+        url = f"http://127.0.0.1:{port}"
         celery = [PYTHON, "-m", "celery", "-A", "barkside"]
         pool = ["--pool=solo"] if database_url.startswith("sqlite") else ["--concurrency=2"]
         worker = procs.start("worker", [*celery, "worker", "--loglevel=WARNING", *pool])
@@ -93,6 +104,8 @@ def started_stack(web_processes: int, database_url: str) -> Iterator[Stack]:
             web_pids=[p.pid for p in web],
             other_pids={"worker": worker.pid, "beat": beat.pid},
             settings={
+                "server": f"{server} x{web_processes}",
+                "DB_POOL_SIZE": env["DB_POOL_SIZE"],
                 "DEBUG": "false",
                 "DATABASE_URL": database_url.split("@")[-1],
                 "CACHE": "redis",

@@ -21,7 +21,12 @@ class Command(BaseCommand):
         load.add_argument(
             "--socket-share", type=float, help="share of moves sent over the game socket, 0..1"
         )
-        load.add_argument("--web-processes", type=int, help="daphne processes of a started stack")
+        load.add_argument("--web-processes", type=int, help="web processes of a started stack")
+        load.add_argument(
+            "--server",
+            choices=("uvicorn", "daphne", "granian"),
+            help="the web server of a started stack (default uvicorn, as in the Procfile)",
+        )
         load.add_argument("--idle-sockets", type=int, help="only open N idle game sockets")
         load.add_argument(
             "--finish", action="store_true", default=None, help="then play every game to its end"
@@ -38,6 +43,7 @@ class Command(BaseCommand):
             "people",
             "socket_share",
             "web_processes",
+            "server",
             "idle_sockets",
         )
         given = {k: options[k] for k in (*names, "finish") if options.get(k) is not None}

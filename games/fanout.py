@@ -1,0 +1,109 @@
+"""The views a process's game sockets send: one read of a game per version, one view per
+seat and version.
+
+A change is broadcast as `{game, version}` and every socket builds its own user's view
+(README: one read path). Done naively, a table of three people on sockets costs three
+reads of the same game and three views per version in every process. Here the sockets
+of a process share the newest game they know of: the process that made the change hands
+it over as it commits (`remember`), so its sockets read nothing; others read it once,
+however many sockets ask at the same time. Each seat's view of a version is built once
+and shared by every socket of that seat (and the public view by every spectator).
+
+What a socket sends is still `selectors.game_view` for its own user's seat: only the
+work of building it is shared, never one person's view with another.
+"""
+
+import asyncio
+import threading
+from collections import OrderedDict
+
+from channels.db import database_sync_to_async
+
+from games import selectors
+from games.errors import no_such_game
+from games.models import Game
+
+GAMES_KEPT = 2000  # games of this process's sockets; the oldest used goes first
+VIEWS_KEPT = 6000  # (game, version, seat) views
+READS = 3  # a shared read older than the version asked for is done again, this often
+
+_lock = threading.Lock()  # `remember` runs in request threads, the rest on the loop
+_games: OrderedDict[int, Game] = OrderedDict()
+_views: OrderedDict[tuple, dict] = OrderedDict()
+_reading: dict[int, asyncio.Future] = {}  # game id -> the read under way
+
+
+def _keep(store: OrderedDict, key, value, most: int) -> None:
+    with _lock:
+        store[key] = value
+        store.move_to_end(key)
+        while len(store) > most:
+            store.popitem(last=False)
+
+
+def remember(game: Game) -> None:
+    """A game just committed with its seats in memory (services): the newest version this
+    process knows. A game without its seats read is not kept (its views would read them)."""
+    if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
+        return
+    known = _games.get(game.pk)
+    if known is None or known.version < game.version:
+        _keep(_games, game.pk, game, GAMES_KEPT)
+
+
+def forget_all() -> None:
+    with _lock:
+        _games.clear()
+        _views.clear()
+        _reading.clear()
+
+
+def _read(game_id) -> Game | None:
+    return selectors.with_seats(Game.objects.filter(pk=game_id)).first()
+
+
+# Reads share no state with other sockets' work: any thread may run them, in parallel.
+_read_async = database_sync_to_async(_read, thread_sensitive=False)
+
+
+async def game(game_id: int, at_least: int | None = None) -> Game:
+    """The game at version `at_least` or later: from memory, else read (once for every
+    socket asking for it meanwhile). With `at_least` None, read now (a socket's connect
+    or `sync` must see what was committed before it asked)."""
+    for _ in range(READS):
+        known = _games.get(game_id)
+        if known is not None and at_least is not None and known.version >= at_least:
+            return known
+        if at_least is None:
+            found = await _read_async(game_id)
+        else:
+            found = await asyncio.shield(_shared_read(game_id))
+        if found is None:
+            raise no_such_game()
+        remember(found)
+        if at_least is None or found.version >= at_least:
+            return found
+        # A read that began before the change committed: read again.
+    return found
+
+
+def _shared_read(game_id: int) -> asyncio.Future:
+    reading = _reading.get(game_id)
+    if reading is None or reading.done():
+        reading = asyncio.ensure_future(_read_async(game_id))
+        _reading[game_id] = reading
+        reading.add_done_callback(lambda _: _reading.pop(game_id, None))
+    return reading
+
+
+async def view(game_id: int, user, at_least: int | None = None) -> dict:
+    """`selectors.game_view` of the game for `user`'s seat (GameError if they may not see
+    it), built once per version and seat in this process."""
+    current = await game(game_id, at_least)
+    seat = selectors.visible_seat(current, user)
+    key = (game_id, current.version, seat.number if seat else None)
+    built = _views.get(key)
+    if built is None:
+        built = selectors.game_view(current, seat)
+        _keep(_views, key, built, VIEWS_KEPT)
+    return built

@@ -1,0 +1,121 @@
+"""The database work of the busiest requests, pinned: a change that adds a query fails here.
+
+Counted from the client's side, as a phone app talks: `Authorization: Token`, the whole
+request and what runs after its commit (notices, Web Push checks, the AI's queueing).
+Speed itself is measured by `manage.py bench load`, never here.
+"""
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from accounts import socket_auth
+from games import consumers, engine
+from notifications.tasks import send_push
+from tests.api.conftest import get, human_table, move, pass_all, state
+
+# Statements, as Django runs them, BEGIN and COMMIT included. A move: the game row locked,
+# its seats with their people, the compare-and-set UPDATE, the event, the seats to act.
+MOVE_QUERIES = 7
+GAME_GET_QUERIES = 2  # the game, its seats with their people
+TOKEN_LOOKUP = 1  # when this process's cache does not know the token yet
+IDEMPOTENCY_KEY = 2  # looked up, stored with the reply
+
+
+@pytest.fixture(autouse=True)
+def push_queued(monkeypatch):
+    """Web Push is the push worker's business: queued here, never run in the request."""
+    queued = []
+    monkeypatch.setattr(send_push, "delay", lambda *args: queued.append(args))
+    return queued
+
+
+@pytest.fixture
+def table(alice, bob, carol):
+    """A running table, and each seat's client signing in with its API token."""
+    game_id, _ = human_table([alice, bob, carol])
+    clients = []
+    for user in (alice, bob, carol):
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+        clients.append(client)
+    return game_id, clients
+
+
+def counted(call):
+    with CaptureQueriesContext(connection) as queries:
+        response = call()
+    print(*(q["sql"][:150] for q in queries), sep="\n")  # shown when a test fails
+    return response, len(queries)
+
+
+def first_legal(client, game_id) -> dict:
+    game = get(client, game_id)
+    return game["view"]["legal_moves"][0] | {"version": game["version"]}
+
+
+def test_a_game_get_reads_the_game_and_its_seats_once(table):
+    game_id, clients = table
+    response, queries = counted(lambda: clients[0].get(f"/api/games/{game_id}"))
+    assert response.status_code == 200
+    assert queries <= GAME_GET_QUERIES + TOKEN_LOOKUP
+    response, queries = counted(lambda: clients[0].get(f"/api/games/{game_id}"))
+    assert queries <= GAME_GET_QUERIES  # the token is known now
+
+
+def test_a_pass_by_rest_with_a_token_stays_within_its_queries(table):
+    game_id, clients = table
+    legal = first_legal(clients[0], game_id)
+    response, queries = counted(
+        lambda: move(clients[0], game_id, "pass", legal["cards"], version=legal["version"])
+    )
+    assert response.status_code == 200, response.json()
+    assert queries <= MOVE_QUERIES
+
+
+def test_a_play_by_rest_stays_within_its_queries_and_answers_the_new_view(table):
+    game_id, clients = table
+    pass_all(game_id, clients)
+    seat = engine.to_act(state(game_id))[0]
+    legal = first_legal(clients[seat], game_id)
+    response, queries = counted(
+        lambda: move(
+            clients[seat], game_id, legal["kind"], legal["cards"], version=legal["version"]
+        )
+    )
+    assert response.status_code == 200, response.json()
+    assert queries <= MOVE_QUERIES
+    # The reply is the mover's new view: no second request needed.
+    assert response.json() == get(clients[seat], game_id)
+
+
+def test_a_move_with_a_token_not_seen_yet_adds_its_lookup(table):
+    game_id, clients = table
+    legal = first_legal(clients[0], game_id)
+    cache.clear()  # as on another web process, or once the token's entry expired
+    response, queries = counted(
+        lambda: move(clients[0], game_id, "pass", legal["cards"], version=legal["version"])
+    )
+    assert response.status_code == 200, response.json()
+    assert queries <= MOVE_QUERIES + TOKEN_LOOKUP
+
+
+def test_a_socket_move_with_its_request_id_stays_within_its_queries(table, alice):
+    """The consumer's work for a `move` message: the sign-in check, then the move with
+    its idempotency key (looked up, then stored with the reply)."""
+    game_id, clients = table
+    legal = first_legal(clients[0], game_id)
+    key = Token.objects.filter(user=alice).last().key
+    scope = {"user": alice, "token_digest": socket_auth.digest(key)}
+    fields = {"kind": "pass", "cards": legal["cards"], "version": legal["version"]}
+
+    def socket_move():
+        assert socket_auth.still_signed_in(scope)
+        return consumers._play(game_id, alice, fields, "move-1")
+
+    reply, queries = counted(socket_move)
+    assert reply["version"] == legal["version"] + 1
+    assert queries <= MOVE_QUERIES + IDEMPOTENCY_KEY

@@ -1,0 +1,85 @@
+"""The views a process's game sockets send are built from one read of each version."""
+
+import asyncio
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import engine, fanout, selectors, services
+from games.errors import GameError
+from games.models import Game
+from games.services import Actor
+
+from .sockets import run
+
+
+@pytest.fixture
+def reads(monkeypatch) -> list:
+    """Every read of a game the sockets' views make."""
+    seen = []
+
+    def counted(game_id):
+        seen.append(game_id)
+        return fanout._read(game_id)
+
+    monkeypatch.setattr(
+        fanout, "_read_async", database_sync_to_async(counted, thread_sensitive=False)
+    )
+    return seen
+
+
+def views_at(game_id, users, version) -> list[dict]:
+    async def scenario():
+        return await asyncio.gather(*(fanout.view(game_id, u, at_least=version) for u in users))
+
+    return async_result(scenario)
+
+
+def async_result(scenario):
+    result = []
+
+    async def keep():
+        result.append(await scenario())
+
+    run(keep)
+    return result[0]
+
+
+def expected(game_id, user) -> dict:
+    return selectors.game_view(*selectors.visible_game(game_id, user))
+
+
+def test_the_sockets_of_a_table_share_one_read_of_a_version(table, alice, bob, carol, reads):
+    views = views_at(table.pk, [alice, bob, carol], table.version)
+    assert reads == [table.pk]
+    assert [v["your_seat"] for v in views] == [0, 1, 2]
+    assert views == [expected(table.pk, u) for u in (alice, bob, carol)]
+
+
+def test_a_change_made_in_this_process_is_sent_without_reading_it(table, alice, bob, reads):
+    first = engine.legal_moves(table.state, 0)[0]
+    game = services.apply_move(table.pk, Actor("player", 0), first, table.version)
+    views = views_at(table.pk, [alice, bob], game.version)
+    assert reads == []
+    assert [v["version"] for v in views] == [game.version] * 2
+    assert views == [expected(table.pk, u) for u in (alice, bob)]
+
+
+def test_a_seat_view_of_a_version_is_built_once(table, alice, reads):
+    first, again = (views_at(table.pk, [alice], table.version)[0] for _ in range(2))
+    assert first is again
+    assert reads == [table.pk]
+
+
+def test_a_version_newer_than_the_one_known_is_read(table, alice, reads):
+    views_at(table.pk, [alice], table.version)
+    Game.objects.filter(pk=table.pk).update(version=table.version + 1)  # changed elsewhere
+    [view] = views_at(table.pk, [alice], table.version + 1)
+    assert view["version"] == table.version + 1
+    assert reads == [table.pk, table.pk]
+
+
+def test_a_private_game_is_not_there_for_others(alice, outsider, memory_layer, reads):
+    game = services.game_create(user=alice, players=3, time_per_move=300, private=True)
+    with pytest.raises(GameError):
+        views_at(game.pk, [outsider], game.version)
