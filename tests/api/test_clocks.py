@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
-from games import clocks, selectors, services, signals
+from games import clocks, selectors, services
 from games.models import Game, GameEvent, Seat
 
 from .conftest import get, human_table, move
