@@ -1,7 +1,7 @@
 """The database work of the busiest requests, pinned: a change that adds a query fails here.
 
 Counted from the client's side, as a phone app talks: `Authorization: Token`, the whole
-request and what runs after its commit (notices, Web Push checks, the AI's queueing).
+request and what runs after its commit (notices and the AI queued for their workers).
 Speed itself is measured by `manage.py bench load`, never here.
 """
 
@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from accounts import socket_auth
 from games import consumers, engine
-from notifications.tasks import send_push
+from notifications.tasks import push_notice
 from tests.api.conftest import get, human_table, move, pass_all, state
 
 # Statements, as Django runs them, BEGIN and COMMIT included. A move: the game row locked,
@@ -27,9 +27,10 @@ IDEMPOTENCY_KEY = 2  # looked up, stored with the reply
 
 @pytest.fixture(autouse=True)
 def push_queued(monkeypatch):
-    """Web Push is the push worker's business: queued here, never run in the request."""
+    """Web Push is the push worker's business (devices, settings, reminders): the notices
+    are queued here, never looked into in the request."""
     queued = []
-    monkeypatch.setattr(send_push, "delay", lambda *args: queued.append(args))
+    monkeypatch.setattr(push_notice, "delay", lambda *args: queued.append(args))
     return queued
 
 
