@@ -1,6 +1,6 @@
 // Barkside's service worker: the app shell from the cache when the network is gone,
 // never a stale API answer (/api/ and /ws/ go to the network only), and Web Push.
-const CACHE = "barkside-shell-v6";
+const CACHE = "barkside-shell-v7";
 const SHELL = [
   "/",
   "/manifest.webmanifest",
@@ -26,6 +26,7 @@ const SHELL = [
   "/app/js/screens/table.js",
   "/app/js/screens/tableparts.js",
   "/app/js/screens/tablestate.js",
+  "/app/js/screens/tablemotion.js",
   "/app/js/screens/confirm.js",
   "/app/js/screens/record.js",
   "/app/js/screens/chat.js",

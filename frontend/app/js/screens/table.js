@@ -17,6 +17,7 @@ import {
   actionBar, handPanel, lastRoundPanel, passInfo, roundLog, seatStrip, seatsPanel, tableTabs,
   timeLeft, trickPanel, turnBanner, LOW_TIME_MS,
 } from "./tableparts.js";
+import { playMotion } from "./tablemotion.js";
 import { newTableState, receive, selectedCards, tapCard } from "./tablestate.js";
 import { renderWaiting } from "./waiting.js";
 
@@ -172,7 +173,9 @@ export function renderGame(id) {
     } else {
       next = "table";
       drawTable(game);
+      playMotion(ctx.motion);
     }
+    ctx.motion = [];
     if (next !== screen) window.scrollTo(0, 0);
     screen = next;
     if (focused) {
