@@ -15,7 +15,8 @@ from .conftest import SCREENSHOTS
 MY_TURN_OR_OVER = """(version) => {
   if (document.querySelector(".screen.over")) return true;
   const table = document.querySelector("section.table");
-  return !!table && table.dataset.mine === "yes" && Number(table.dataset.version) > version;
+  return !!table && table.dataset.mine === "yes" && table.dataset.busy === "no"
+    && Number(table.dataset.version) > version;
 }"""
 # Boxes of what a move needs, measured in the page (CSS px, relative to the viewport).
 BOXES = """() => [...document.querySelectorAll(".hand-card, .action-bar .btn")].map((el) => {
@@ -159,7 +160,9 @@ def shown_view(page: Page, game_id: int) -> dict:
 
 def make_move(page: Page, game_id: int, pause=None) -> None:
     """Tap the cards of a legal move, then its button; `pause()` runs before each tap."""
-    move = choose(shown_view(page, game_id)["legal_moves"])
+    view = shown_view(page, game_id)
+    assert view["legal_moves"], ("not my turn", view, page.evaluate(DEBUG))
+    move = choose(view["legal_moves"])
     leading = page.locator("section.table").get_attribute("data-leading") == "yes"
     button = f"#act-{move['kind']}"
     if move["kind"] == "tuck":

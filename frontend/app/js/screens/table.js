@@ -279,6 +279,7 @@ export function renderGame(id) {
         version: game.version, phase: view.phase, rounds: view.history.length,
         sets: view.sets_unlocked ? "unlocked" : "locked",
         mine: (view.legal_moves || []).length ? "yes" : "no",
+        busy: ctx.busy ? "yes" : "no", // a move of mine is on its way
         leading: view.trick && view.trick.count === null ? "yes" : "no",
         hand: (view.hand || []).length,
       },
