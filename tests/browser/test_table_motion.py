@@ -40,9 +40,7 @@ def play_the_round_out(page: Page, game_id: int) -> None:
         make_move(page, game_id)
 
 
-def test_a_pass_flies_to_the_next_seat_and_the_caught_cards_to_the_doghouse(
-    browser, live_server
-):
+def test_a_pass_flies_to_the_next_seat_and_the_caught_cards_to_the_doghouse(browser, live_server):
     page, game_id = open_table(browser, live_server, "no-preference")
     make_move(page, game_id)  # my pass
     expect(page.locator(".pass-info")).to_contain_text("You passed")

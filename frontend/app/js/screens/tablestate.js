@@ -17,6 +17,8 @@ export function newTableState(id) {
     lastAction: null, // the newest move (or pass), highlighted
     motion: [], // what the last view moved across the table (tablemotion.js plays it once)
     chat: null, muted: new Set(),
+    screen: null, // "waiting" | "table" | "over": a new one opens at the top
+    kept: null, // the hand and its buttons as last drawn, with what they showed
   };
 }
 
