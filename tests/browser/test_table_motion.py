@@ -45,8 +45,10 @@ def test_a_pass_flies_to_the_next_seat_and_the_caught_cards_to_the_doghouse(brow
     make_move(page, game_id)  # my pass
     expect(page.locator(".pass-info")).to_contain_text("You passed")
     assert len(flights(page, "pass")) == 2  # two cards, face down
-    # The last action is mine, highlighted on my seat.
-    expect(page.locator('.strip .seat.last[data-seat="0"]')).to_have_count(1)
+    # The last action is mine, highlighted on my seat with a pulse as it arrives.
+    mine = page.locator('.strip .seat.last.fresh[data-seat="0"]')
+    expect(mine).to_have_count(1)
+    assert mine.evaluate("(el) => getComputedStyle(el).animationName") == "last-pulse"
     expect(page.locator(".fly")).to_have_count(0)  # landed and gone
 
     play_the_round_out(page, game_id)
@@ -62,7 +64,9 @@ def test_with_reduced_motion_nothing_flies_or_slides(browser, live_server):
     page, game_id = open_table(browser, live_server, "reduce")
     make_move(page, game_id)
     expect(page.locator(".pass-info")).to_contain_text("You passed")
-    expect(page.locator('.strip .seat.last[data-seat="0"]')).to_have_count(1)  # still marked
+    mine = page.locator('.strip .seat.last.fresh[data-seat="0"]')
+    expect(mine).to_have_count(1)  # still marked, without the pulse
+    assert mine.evaluate("(el) => getComputedStyle(el).animationName") == "none"
     version = wait_my_turn(page, -1)
     assert version is not None
     expect(page.locator(".move").first).to_be_visible()

@@ -95,8 +95,9 @@ export function receive(state, game) {
   }
   const newMoves = view.moves.slice(oldMoves.length);
   for (const m of newMoves) messages.push(moveText(game, m));
-  if (newMoves.length) state.lastAction = newMoves[newMoves.length - 1];
-  else if (passers.length) state.lastAction = { seat: passers[passers.length - 1].from, pass: true };
+  // `fresh` until drawn once: the highlight arrives with a pulse, later draws keep it still.
+  if (newMoves.length) state.lastAction = { ...newMoves[newMoves.length - 1], fresh: true };
+  else if (passers.length) state.lastAction = { seat: passers[passers.length - 1].from, pass: true, fresh: true };
   else if (!sameRound) state.lastAction = null;
   const notice = autopilotNotice(prev, game, newMoves);
   if (notice) {

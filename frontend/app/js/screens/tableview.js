@@ -35,6 +35,7 @@ export function drawGame(ctx, act) {
   else {
     drawTable(ctx, act);
     playMotion(ctx.motion);
+    if (ctx.lastAction) ctx.lastAction.fresh = false;
   }
   ctx.motion = [];
   if (next !== ctx.screen) window.scrollTo(0, 0);
