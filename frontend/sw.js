@@ -1,6 +1,6 @@
 // Barkside's service worker: the app shell from the cache when the network is gone,
 // never a stale API answer (/api/ and /ws/ go to the network only), and Web Push.
-const CACHE = "barkside-shell-v7";
+const CACHE = "barkside-shell-v9";
 const SHELL = [
   "/",
   "/manifest.webmanifest",
@@ -27,6 +27,8 @@ const SHELL = [
   "/app/js/screens/tableparts.js",
   "/app/js/screens/clocks.js",
   "/app/js/screens/tablestate.js",
+  "/app/js/screens/tablemotion.js",
+  "/app/js/screens/tableview.js",
   "/app/js/screens/confirm.js",
   "/app/js/screens/record.js",
   "/app/js/screens/chat.js",
@@ -39,6 +41,7 @@ const SHELL = [
   "/app/js/screens/notifysettings.js",
   "/app/js/screens/matchmaking.js",
   "/app/js/screens/matchmakingform.js",
+  "/app/js/screens/matchmakingview.js",
   "/app/js/screens/profile.js",
   "/app/js/screens/leaderboard.js",
   "/app/icons/icon-192.png",

@@ -9,7 +9,8 @@ from .conftest import screenshot, sign_up, start_ai_game
 WAIT_FOR_MY_TURN = """(version) => {
   const table = document.querySelector("section.table");
   if (!table) return document.querySelector(".screen.over") !== null;
-  return table.dataset.mine === "yes" && Number(table.dataset.version) > version;
+  return table.dataset.mine === "yes" && table.dataset.busy === "no"
+    && Number(table.dataset.version) > version;
 }"""
 
 
@@ -113,7 +114,9 @@ def test_a_round_against_two_ai_players_on_a_phone(phone):
     assert {"pass", "tuck", "set"} <= done, done
     print(failures)
 
-    # The round ended: the last-card step is shown and a doghouse took the caught cards.
+    # The round ended: the last-card step is in History (and on the table while passing),
+    # and a doghouse took the caught cards.
+    phone.locator("#tab-log").click()
     expect(phone.locator(".last-round")).to_be_attached()
     phone.get_by_role("button", name="Players").click()
     assert phone.locator(".player .doghouse .card").count() >= 3

@@ -15,118 +15,21 @@ from games import services
 from games.models import Game
 from tests.helpers import expire_turn
 
-from .conftest import SCREENSHOTS, sign_up, start_ai_game
+from .conftest import sign_up, start_ai_game
+from .playing import (
+    OVER_HEADLINE,
+    Refusals,
+    assert_on_screen,
+    in_landscape,
+    make_move,
+    phase_of,
+    phone_at,
+    shot,
+    wait_my_turn,
+)
 
 VIEWPORTS = {"390x844": (390, 844), "360x640": (360, 640)}
 BAD = {"serious", "critical"}
-LOG = []
-MY_TURN_OR_OVER = """(version) => {
-  if (document.querySelector(".screen.over")) return true;
-  const table = document.querySelector("section.table");
-  return !!table && table.dataset.mine === "yes" && Number(table.dataset.version) > version;
-}"""
-# Boxes of what a move needs, measured in the page (CSS px, relative to the viewport).
-BOXES = """() => [...document.querySelectorAll(".hand-card, .action-bar .btn")].map((el) => {
-  const r = el.getBoundingClientRect();
-  return {what: el.id || el.dataset.strength, left: r.left, top: r.top, right: r.right,
-          bottom: r.bottom, width: r.width};
-})"""
-
-
-DEBUG = """() => ({table: {...document.querySelector("section.table").dataset},
-  why: document.querySelector("#act-why").textContent,
-  pass: document.querySelector("#act-pass").outerHTML,
-  selected: [...document.querySelectorAll(".hand-card.selected")].map((b) => b.dataset.strength),
-  hand: [...document.querySelectorAll(".hand-card")].map((b) => b.dataset.strength)})"""
-
-
-def phone_at(browser, live_server, size) -> Page:
-    width, height = size
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        base_url=live_server.url,
-    )
-    page = context.new_page()
-    page.on("console", lambda m: LOG.append(m.text))
-    page.set_default_timeout(20000)
-    return page
-
-
-def refused_moves(page: Page) -> list:
-    refused = []
-    page.on(
-        "response",
-        lambda r: (
-            "/moves" in r.url
-            and r.status >= 400
-            and refused.append((r.status, r.text(), r.request.post_data, page.evaluate(DEBUG)))
-        ),
-    )
-    return refused
-
-
-def assert_on_screen(page: Page, label: str) -> None:
-    """Every hand card and action button inside the viewport, no scrolling needed."""
-    size = page.viewport_size
-    assert page.evaluate("window.scrollY") == 0, label
-    boxes = page.evaluate(BOXES)
-    cards = [b for b in boxes if not str(b["what"]).startswith("act-")]
-    assert cards and any(str(b["what"]).startswith("act-") for b in boxes), (label, boxes)
-    for box in boxes:
-        inside = (
-            box["left"] >= 0
-            and box["top"] >= 0
-            and box["right"] <= size["width"] + 0.5
-            and box["bottom"] <= size["height"] + 0.5
-        )
-        assert inside, (label, size, box)
-    for box in cards:
-        assert box["width"] >= 44, (label, box)
-
-
-def in_landscape(page: Page, label: str) -> None:
-    portrait = page.viewport_size
-    page.set_viewport_size({"width": portrait["height"], "height": portrait["width"]})
-    try:
-        page.wait_for_timeout(100)
-        assert_on_screen(page, f"{label}, landscape")
-        shot(page, f"{label}-landscape")
-    finally:
-        page.set_viewport_size(portrait)
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
-
-
-def first_legal(page: Page) -> None:
-    """Select a legal move through the UI: the first card(s) that light a button up."""
-    table = page.locator("section.table")
-    cards = page.locator(".hand-card")
-    if table.get_attribute("data-phase") == "passing":
-        cards.nth(0).click()
-        cards.nth(1).click()
-        button = page.locator("#act-pass")
-        try:
-            expect(button).to_be_enabled(timeout=5000)
-        except AssertionError:
-            shot(page, "debug-pass")
-            raise AssertionError((page.evaluate(DEBUG), LOG[-12:])) from None
-        button.click()
-        return
-    for i in range(cards.count()):
-        cards.nth(i).click()
-        play = page.locator("#act-play")
-        if play.is_enabled():
-            play.click()
-            return
-    tuck = page.locator("#act-tuck")
-    expect(tuck).to_be_enabled()
-    tuck.click()
 
 
 def serious(page: Page) -> list[str]:
@@ -139,50 +42,59 @@ def serious(page: Page) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("size", VIEWPORTS.values(), ids=VIEWPORTS.keys())
-def test_a_whole_game_against_the_ai_never_scrolls_and_refuses_nothing(browser, live_server, size):
-    name = f"{size[0]}x{size[1]}"
-    page = phone_at(browser, live_server, size)
-    refused = refused_moves(page)
-    sign_up(page, "alice")
-    start_ai_game(page, players=4)
-
-    # Every AI has its own name, with its level.
-    names = page.locator(".seat-strip .seat-name").all_inner_texts()
-    assert names[0] == "You"
-    assert all(re.fullmatch(r"\w+ \(random\)", n) for n in names[1:]), names
-    assert len(set(names)) == 4, names
-
+def play_to_the_end(page: Page, game_id: int, name: str, pause=None) -> set[str]:
+    """Every move made through the UI; each phase measured, and once each in landscape
+    with a screenshot and axe-core. Returns the phases seen."""
     version, phases_seen = -1, set()
     for _turn in range(400):
-        page.wait_for_function(MY_TURN_OR_OVER, arg=version)
-        table = page.locator("section.table")
-        if not table.count():
-            break
-        version = int(table.get_attribute("data-version"))
-        phase = table.get_attribute("data-phase")
-        label = f"{name}-{phase}-{table.get_attribute('data-hand')}cards"
+        version = wait_my_turn(page, version)
+        if version is None:
+            return phases_seen
+        phase = phase_of(page)
+        label = f"{name}-{phase}-{page.locator('section.table').get_attribute('data-hand')}cards"
         assert_on_screen(page, label)
         if phase not in phases_seen:
             phases_seen.add(phase)
             shot(page, f"table-{label}")
             in_landscape(page, f"table-{label}")
-            assert serious(page) == []
-        first_legal(page)
-    else:
-        raise AssertionError("the game did not end")
+            assert serious(page) == [], label
+        make_move(page, game_id, pause)
+    raise AssertionError("the game did not end")
 
-    assert phases_seen == {"passing", "tricks"}, phases_seen
-    assert refused == []
-    over = page.locator(".screen.over")
-    expect(over).to_be_visible()
-    expect(page.locator(".screen.over h1")).to_have_text(
-        re.compile("You won!|You are the dog in the doghouse.|A draw|You are safe: .* lost.")
-    )
-    expect(page.locator(".headline")).to_contain_text(re.compile(r"You finished #\d of 4"))
+
+def assert_game_over_at_the_top(page: Page, players: int, name: str) -> None:
+    expect(page.locator(".screen.over")).to_be_visible()
+    expect(page.locator(".screen.over h1")).to_have_text(OVER_HEADLINE)
+    expect(page.locator(".headline")).to_contain_text(re.compile(rf"You finished #\d of {players}"))
     assert page.evaluate("window.scrollY") == 0
+    top = page.evaluate("document.querySelector('.screen.over h1').getBoundingClientRect().top")
+    assert 0 <= top < 200, top
     shot(page, f"over-{name}")
-    assert serious(page) == []
+    assert serious(page) == [], "game over"
+
+
+@pytest.mark.parametrize("size", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_a_whole_game_at_instant_speed_never_scrolls_and_refuses_nothing(
+    browser, live_server, size
+):
+    """Taps as fast as the page takes them, the AIs moving inside each request."""
+    name = f"{size[0]}x{size[1]}"
+    page = phone_at(browser, live_server, size)
+    refusals = Refusals(page)
+    sign_up(page, "alice")
+    game_id = start_ai_game(page, players=3)
+
+    # Every AI has its own name, with its level.
+    names = page.locator(".seat-strip .seat-name").all_inner_texts()
+    assert names[0] == "You"
+    assert all(re.fullmatch(r"\w+ \(random\)", n) for n in names[1:]), names
+    assert len(set(names)) == 3, names
+
+    phases = play_to_the_end(page, game_id, name)
+
+    assert phases == {"passing", "round-end", "tricks"}, phases
+    assert refusals.all() == []
+    assert_game_over_at_the_top(page, 3, name)
     page.context.close()
 
 
@@ -208,7 +120,7 @@ def test_resigning_asks_first_then_the_ai_plays_the_seat(phone):
 
 def test_the_table_heals_itself_when_the_network_returns(phone):
     sign_up(phone, "alice")
-    start_ai_game(phone)
+    game_id = start_ai_game(phone)
     expect(phone.locator("#conn")).to_have_text("Syncing")  # no socket on the test server
     phone.context.set_offline(True)
     phone.evaluate("window.dispatchEvent(new Event('offline'))")
@@ -218,7 +130,7 @@ def test_the_table_heals_itself_when_the_network_returns(phone):
     # No tap: the banner goes and the table follows the game again.
     expect(phone.locator("#offline-banner")).to_be_hidden()
     expect(phone.locator("#conn")).to_have_text("Syncing")
-    first_legal(phone)
+    make_move(phone, game_id)
     expect(phone.locator(".pass-info")).to_contain_text("You passed")
 
 

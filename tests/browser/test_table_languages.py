@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import seat_alice_and_bob, sign_up, start_ai_game
-from .test_table import phone_at, shot
+from .playing import phone_at, shot
 
 LANGUAGES = ["en", "fr", "de", "ko"]
 # Text boxes that must show their whole label: wider content than box means cut or spilled.

@@ -106,8 +106,9 @@ function updateOnline() {
 async function connectSession() {
   clearTimeout(retryTimer);
   try {
-    await api.csrf();
-    session.set({ user: await api.me(), bootError: false });
+    // Side by side: the CSRF cookie is for later posts, and `me` is a plain GET.
+    const [, user] = await Promise.all([api.csrf(), api.me()]);
+    session.set({ user, bootError: false });
   } catch (err) {
     // 401/403: nobody is signed in. 0: the server can't be reached (offline).
     session.set({ user: null, bootError: err.status === 0 || err.status >= 500 });

@@ -1,35 +1,25 @@
 // Find players: join the matchmaking queue with your wishes, then wait (position, time
 // waited, rating gap) until a table is found; /ws/me/ says `matched`, and a status poll
-// notices it too when the socket is down.
+// notices it too when the socket is down. The state and the reducer of incoming queue
+// statuses are here; drawing is in matchmakingview.js.
 import { api, results } from "../api.js";
 import { announce, h, mount, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { MeFeed } from "../socket.js";
 import { appHeader } from "./chrome.js";
-import { SPEEDS, wishesForm } from "./matchmakingform.js";
+import { formPanel, queuedPanel } from "./matchmakingview.js";
+
+export { clockText } from "./matchmakingview.js";
 
 const POLL_MS = 3000;
 const WISHES_KEY = "barkside.queue";
-
-// "1:05", "1:02:03": time waited and time left.
-export function clockText(seconds) {
-  const s = Math.max(0, Math.floor(seconds));
-  const hh = Math.floor(s / 3600);
-  const mm = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, "0");
-  return hh ? `${hh}:${String(mm).padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
-}
-
-function speedText(seconds) {
-  const preset = SPEEDS.find(([value]) => value === seconds);
-  return preset ? t(preset[1]) : `${seconds} s`;
-}
+const DEFAULT_WISHES = { sizes: [3, 4, 5, 6], time_per_move: 60, rated: true, ai_fill: true };
 
 function savedWishes() {
   try {
-    return { sizes: [3, 4, 5, 6], time_per_move: 60, rated: true, ai_fill: true, ...JSON.parse(localStorage.getItem(WISHES_KEY) || "{}") };
+    return { ...DEFAULT_WISHES, ...JSON.parse(localStorage.getItem(WISHES_KEY) || "{}") };
   } catch (err) {
-    return { sizes: [3, 4, 5, 6], time_per_move: 60, rated: true, ai_fill: true };
+    return { ...DEFAULT_WISHES };
   }
 }
 
@@ -41,99 +31,103 @@ async function myGameIds() {
   }
 }
 
+function newQueueState() {
+  return {
+    closed: false,
+    status: null, // the last queue status
+    statusAt: 0, // when it arrived (ms), for the ticking clock
+    known: null, // my games before the table was found
+  };
+}
+
+// Fold a queue status from the server into the state: "joined" (now queued), "update"
+// (still queued), "left" (queued before, not any more: a table was found, or it ended),
+// or "idle".
+export function receiveStatus(state, next) {
+  const was = !!(state.status && state.status.queued);
+  if (next.queued) {
+    state.status = next;
+    state.statusAt = Date.now();
+    return was ? "update" : "joined";
+  }
+  return was ? "left" : "idle";
+}
+
+// My newest unfinished game that was not mine before joining: the table found.
+function foundGame(state, games) {
+  const fresh = games.filter((g) => !state.known || !state.known.has(g.id))
+    .filter((g) => g.status !== "finished" && g.status !== "aborted")
+    .sort((a, b) => b.id - a.id);
+  return fresh.length ? fresh[0].id : null;
+}
+
 export function renderMatchmaking() {
-  let closed = false;
-  let status = null; // the last queue status
-  let statusAt = 0; // when it arrived (ms), for the ticking clock
-  let known = null; // my games before the table was found
-  let pollTimer = null;
-  let tickTimer = null;
+  const state = newQueueState();
+  const timers = { poll: null, tick: null };
   const body = h("div", { class: "mm-body" }, h("p", { class: "muted" }, t("loading")));
+  let queued = null; // the queued panel while it is shown
 
   function stop() {
-    clearInterval(pollTimer);
-    clearInterval(tickTimer);
-    pollTimer = tickTimer = null;
+    clearInterval(timers.poll);
+    clearInterval(timers.tick);
+    timers.poll = timers.tick = null;
   }
 
   function openGame(id) {
-    if (closed) return;
-    closed = true;
+    if (state.closed) return;
+    state.closed = true;
     stop();
     toast(t("mm.found"), 2000);
     location.hash = `#/game/${id}`;
   }
 
-  // Not queued any more after having been: the table was found; open the new game.
   async function findNewGame() {
     try {
-      const games = results(await api.games());
-      const fresh = games.filter((g) => !known || !known.has(g.id))
-        .filter((g) => g.status !== "finished" && g.status !== "aborted")
-        .sort((a, b) => b.id - a.id);
-      if (fresh.length) {
-        openGame(fresh[0].id);
+      const id = foundGame(state, results(await api.games()));
+      if (id !== null) {
+        openGame(id);
         return true;
       }
     } catch (err) { /* the next poll tries again */ }
     return false;
   }
 
+  function tick() {
+    if (queued && state.status && state.status.queued) queued.update(state.status, (Date.now() - state.statusAt) / 1000);
+  }
+
+  function drawForm() {
+    state.status = null;
+    queued = null;
+    body.replaceChildren(...formPanel(savedWishes(), join));
+  }
+
+  function drawQueued() {
+    queued = queuedPanel(leave);
+    body.replaceChildren(queued.el);
+    tick();
+    announce(t("mm.queued"));
+  }
+
+  async function apply(next) {
+    const change = receiveStatus(state, next);
+    if (change === "joined") drawQueued();
+    else if (change === "update") tick();
+    else if (change === "left" && !(await findNewGame())) drawForm();
+    if (state.status && state.status.queued && !timers.poll) {
+      timers.poll = setInterval(() => { if (document.visibilityState !== "hidden") poll(); }, POLL_MS);
+      timers.tick = setInterval(tick, 1000);
+    }
+  }
+
   async function poll() {
-    if (closed) return;
+    if (state.closed) return;
     try {
       const next = await api.queueStatus();
-      if (closed) return;
-      if (next.queued) {
-        show(next);
-      } else if (status && status.queued) {
-        if (!(await findNewGame())) {
-          status = null;
-          drawForm();
-        }
-      }
+      if (!state.closed) await apply(next);
     } catch (err) {
       if (err.status === 401 || err.status === 403) location.hash = "#/login";
     }
-  }
-
-  function show(next) {
-    const wasQueued = status && status.queued;
-    status = next;
-    statusAt = Date.now();
-    if (!wasQueued) drawQueued();
-    else updateQueued();
-    if (!pollTimer) pollTimer = setInterval(() => { if (document.visibilityState !== "hidden") poll(); }, POLL_MS);
-    if (!tickTimer) tickTimer = setInterval(tick, 1000);
-  }
-
-  // The queued view: live numbers in place, so focus and screen readers are not disturbed.
-  const position = h("p", { class: "mm-position" });
-  const waited = h("p", { class: "mm-waited" });
-  const gap = h("p", { class: "mm-gap" });
-  const aiFill = h("p", { class: "mm-ai hint" });
-  const wishes = h("p", { class: "muted mm-wishes" });
-
-  function tick() {
-    if (!status || !status.queued) return;
-    const elapsed = (Date.now() - statusAt) / 1000;
-    waited.textContent = t("mm.waited", { time: clockText(status.waited + elapsed) });
-    if (status.ai_fill_in === null || status.ai_fill_in === undefined) aiFill.textContent = "";
-    else {
-      const left = status.ai_fill_in - elapsed;
-      aiFill.textContent = left > 0 ? t("mm.aiIn", { time: clockText(left) }) : t("mm.aiSoon");
-    }
-  }
-
-  function updateQueued() {
-    position.textContent = t("mm.position", { n: status.position, total: status.waiting });
-    gap.textContent = t("mm.gap", { n: status.gap });
-    wishes.textContent = t("mm.wishes", {
-      sizes: (status.sizes || []).join(", "),
-      speed: speedText(status.time_per_move),
-      kind: status.rated ? t("mm.rated") : t("mm.casual"),
-    });
-    tick();
   }
 
   async function leave(button) {
@@ -141,12 +135,11 @@ export function renderMatchmaking() {
     try {
       await api.queueLeave();
       stop();
-      status = null;
       drawForm();
     } catch (err) {
       if (err.status === 404) {
         // A table was found just before: go there.
-        if (!(await findNewGame())) { status = null; drawForm(); }
+        if (!(await findNewGame())) drawForm();
       } else {
         toast(err.status === 0 ? t("error.offline") : err.detail || t("error.generic"));
         button.disabled = false;
@@ -154,27 +147,15 @@ export function renderMatchmaking() {
     }
   }
 
-  function drawQueued() {
-    const leaveBtn = h("button", { class: "btn danger wide", type: "button", onclick: () => leave(leaveBtn) }, t("mm.leave"));
-    body.replaceChildren(
-      h("section", { class: "card-panel mm-queued", "aria-labelledby": "mm-queued-h" },
-        h("h2", { id: "mm-queued-h" }, t("mm.queued")),
-        wishes, position, waited, gap, aiFill,
-        leaveBtn),
-    );
-    updateQueued();
-    announce(t("mm.queued"));
-  }
-
   // Joining the queue with the wishes the form gives (drawn in matchmakingform.js).
   async function join(wish, { error, submit }) {
     localStorage.setItem(WISHES_KEY, JSON.stringify(wish));
     submit.disabled = true;
-    known = await myGameIds();
+    state.known = await myGameIds();
     try {
       const next = await api.queueJoin(wish);
-      if (next.queued) show(next);
-      else if (!(await findNewGame())) { submit.disabled = false; }
+      if (next.queued) await apply(next);
+      else if (!(await findNewGame())) submit.disabled = false;
     } catch (err) {
       if (err.code === "already_queued") { poll(); return; }
       error.textContent = err.status === 0 ? t("error.offline") : err.detail || t("error.generic");
@@ -182,23 +163,15 @@ export function renderMatchmaking() {
     }
   }
 
-  function drawForm() {
-    body.replaceChildren(h("p", {}, t("mm.intro")), wishesForm(savedWishes(), join));
-  }
-
-  mount(
-    appHeader({ title: t("mm.title") }),
-    h("section", { class: "screen matchmaking" },
-      h("h1", {}, t("mm.title")),
-      body),
-  );
+  mount(appHeader({ title: t("mm.title") }),
+    h("section", { class: "screen matchmaking" }, h("h1", {}, t("mm.title")), body));
 
   (async () => {
-    known = await myGameIds();
+    state.known = await myGameIds();
     try {
       const first = await api.queueStatus();
-      if (closed) return;
-      if (first.queued) show(first);
+      if (state.closed) return;
+      if (first.queued) await apply(first);
       else drawForm();
     } catch (err) {
       if (err.status === 401 || err.status === 403) location.hash = "#/login";
@@ -208,10 +181,10 @@ export function renderMatchmaking() {
 
   const feed = new MeFeed((msg) => {
     if (msg && msg.type === "matched" && msg.game) openGame(msg.game);
-    else if (status && status.queued) poll();
+    else if (state.status && state.status.queued) poll();
   });
   return () => {
-    closed = true;
+    state.closed = true;
     stop();
     feed.close();
   };

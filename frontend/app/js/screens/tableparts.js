@@ -95,8 +95,9 @@ export function seatStrip(game, view, lastAction) {
       const acting = view.to_act.includes(s);
       const state = seatState(view, s);
       const last = lastAction && lastAction.seat === s;
+      const pulse = last && lastAction.fresh;
       return h("li", {
-        class: `seat${acting ? " acting" : ""}${s === view.seat ? " me" : ""}${last ? " last" : ""}`, "data-seat": s,
+        class: `seat${acting ? " acting" : ""}${s === view.seat ? " me" : ""}${last ? " last" : ""}${pulse ? " fresh" : ""}`, "data-seat": s,
       },
         h("span", { class: "seat-name" }, seatNameLinked(game, s)),
         h("span", { class: "seat-meta" },

@@ -14,8 +14,11 @@ export function newTableState(id) {
     lastTrick: null, lastTrickFresh: false, freshInTrick: 0,
     panel: "trick", // what the middle of the table shows: one tap switches it
     notice: null, // what the autopilot did for you, until dismissed
-    lastAction: null, // the newest move, highlighted
+    lastAction: null, // the newest move (or pass), highlighted
+    motion: [], // what the last view moved across the table (tablemotion.js plays it once)
     chat: null, muted: new Set(),
+    screen: null, // "waiting" | "table" | "over": a new one opens at the top
+    kept: null, // the hand and its buttons as last drawn, with what they showed
   };
 }
 
@@ -40,6 +43,26 @@ function autopilotNotice(prev, game, newMoves) {
   });
 }
 
+// Seats whose pass arrived since `before` (the same round's passing phase).
+function newPasses(before, view) {
+  if (before.phase !== "passing" || before.round !== view.round) return [];
+  const passed = view.passed || [];
+  return (before.passed || []).map((was, s) => (!was && (passed[s] || view.phase !== "passing") ? s : null))
+    .filter((s) => s !== null);
+}
+
+// What travels across the table between `before` and `view`: passes seat to seat, and
+// the caught cards of a finished round to the loser's doghouse.
+function motionsBetween(before, view) {
+  const n = view.players;
+  const motions = newPasses(before, view).map((s) => ({ kind: "pass", from: s, to: (s - 1 + n) % n }));
+  if (view.history.length > before.history.length) {
+    const past = view.history[view.history.length - 1];
+    motions.push({ kind: "caught", seat: past.loser, cards: past.caught });
+  }
+  return motions;
+}
+
 // Fold `game` (a newer view) into `state`; returns the sentences to announce.
 export function receive(state, game) {
   const prev = state.game;
@@ -56,6 +79,8 @@ export function receive(state, game) {
     state.selected = [];
   }
   if (!before) return [];
+  state.motion = motionsBetween(before, view);
+  const passers = state.motion.filter((m) => m.kind === "pass");
   const messages = [];
   const sameRound = before.round === view.round && before.history.length === view.history.length;
   const oldMoves = sameRound ? before.moves : [];
@@ -70,7 +95,9 @@ export function receive(state, game) {
   }
   const newMoves = view.moves.slice(oldMoves.length);
   for (const m of newMoves) messages.push(moveText(game, m));
-  if (newMoves.length) state.lastAction = newMoves[newMoves.length - 1];
+  // `fresh` until drawn once: the highlight arrives with a pulse, later draws keep it still.
+  if (newMoves.length) state.lastAction = { ...newMoves[newMoves.length - 1], fresh: true };
+  else if (passers.length) state.lastAction = { seat: passers[passers.length - 1].from, pass: true, fresh: true };
   else if (!sameRound) state.lastAction = null;
   const notice = autopilotNotice(prev, game, newMoves);
   if (notice) {
