@@ -190,10 +190,11 @@ def game_move(*, game_id, user, kind, cards, version, locked: Game | None = None
         raise GameError(
             "seat_on_autopilot", "the AI plays your seat: take it back first", status=409
         )
+    away = seat.away_since is not None  # read first: the move steps this seat's clock
     game = apply_move(
         game_id, Actor("player", seat.number), {"kind": kind, "cards": cards}, version, game
     )
-    if seat.away_since:  # their move ends their vacation, in every game once this commits
+    if away:  # their move ends their vacation, in every game once this commits
         transaction.on_commit(lambda: vacation_end(user=user))
     return game
 
