@@ -41,13 +41,13 @@ def reach(position: dict, phase: str):
     return None, rng
 
 
-def finish_round(state: dict, rng: random.Random) -> tuple[dict, list[dict]]:
-    """Every seat plays the normal rule to the end of the round; the round as recorded."""
-    rounds = len(state["rounds"])
+def finish_round(state: dict, rounds: int, rng: random.Random) -> dict:
+    """Every seat plays the normal rule to the end of round `rounds` (counted from 1, it
+    may have ended already); the round as recorded."""
     while state["phase"] == TRICKS and len(state["rounds"]) == rounds:
         seat = state["turn"]
         state, _ = apply(state, {"seat": seat, **choose_move("normal", view(state, seat), rng)})
-    return state, state["rounds"][rounds - 1]
+    return state["rounds"][rounds - 1]
 
 
 def simulator_start(state: dict) -> tuple:
@@ -80,7 +80,8 @@ def test_a_rollout_after_any_first_move_ends_the_round_as_the_engine(position):
     done = len(state["rounds"][-1]["moves"])
     log: list[int] = []
     first, last = rollout(hands, *simulator_start(state), forced=decision(move), log=log)
-    _, recorded = finish_round(apply(state, {"seat": seat, **move})[0], rng)
+    after, _ = apply(state, {"seat": seat, **move})
+    recorded = finish_round(after, len(state["rounds"]), rng)
     assert last_cards([[card] for card in last], first) == (recorded["loser"], recorded["caught"])
     assert log == [code(m) for m in recorded["moves"][done:]]
 
@@ -100,5 +101,5 @@ def test_a_rollout_from_any_pass_ends_the_round_as_the_engine(position):
     hands = exchange_passes([sorted(hand) for hand in dealt], passes)
     starter = state["rounds"][-1]["starter"]
     first, last = rollout(hands, starter, 0, 0, starter, 0, False)
-    _, recorded = finish_round(state, rng)
+    recorded = finish_round(state, len(state["rounds"]), rng)
     assert last_cards([[card] for card in last], first) == (recorded["loser"], recorded["caught"])
