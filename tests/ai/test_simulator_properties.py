@@ -50,6 +50,12 @@ def finish_round(state: dict, rounds: int, rng: random.Random) -> dict:
     return state["rounds"][rounds - 1]
 
 
+def assert_same_end(outcome: tuple, recorded: dict) -> None:
+    """A rollout's (first seat, last cards) lose the round as the engine recorded it."""
+    first, last = outcome
+    assert last_cards([[card] for card in last], first) == (recorded["loser"], recorded["caught"])
+
+
 def simulator_start(state: dict) -> tuple:
     t = state["trick"]
     turn = state["turn"]
@@ -82,7 +88,7 @@ def test_a_rollout_after_any_first_move_ends_the_round_as_the_engine(position):
     first, last = rollout(hands, *simulator_start(state), forced=decision(move), log=log)
     after, _ = apply(state, {"seat": seat, **move})
     recorded = finish_round(after, len(state["rounds"]), rng)
-    assert last_cards([[card] for card in last], first) == (recorded["loser"], recorded["caught"])
+    assert_same_end((first, last), recorded)
     assert log == [code(m) for m in recorded["moves"][done:]]
 
 
@@ -100,6 +106,5 @@ def test_a_rollout_from_any_pass_ends_the_round_as_the_engine(position):
         state, _ = apply(state, {"seat": s, "kind": "pass", "cards": cards})
     hands = exchange_passes([sorted(hand) for hand in dealt], passes)
     starter = state["rounds"][-1]["starter"]
-    first, last = rollout(hands, starter, 0, 0, starter, 0, False)
-    recorded = finish_round(state, len(state["rounds"]), rng)
-    assert last_cards([[card] for card in last], first) == (recorded["loser"], recorded["caught"])
+    outcome = rollout(hands, starter, 0, 0, starter, 0, False)
+    assert_same_end(outcome, finish_round(state, len(state["rounds"]), rng))
