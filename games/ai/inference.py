@@ -27,6 +27,10 @@ from .knowledge import Knowledge, sample_hands
 NORMAL_SHARE = 0.5
 EPSILON = 0.05
 OTHER_MOVE = 0.3
+# The pass received is its own mixture, apart from the play: a seat may climb by the
+# normal rule and still keep its highest cards at the pass (both searching levels often
+# do), and read as "passed its highest", such a pass all but ruled out the true deals.
+PASS_NORMAL_SHARE = 0.5
 
 
 class Evidence:
@@ -44,8 +48,6 @@ class Evidence:
         self.other = [1.0] * n  # per seat: the likelihood of its moves under "other way"
         self.received = view.get("received_cards") if self.tricks else None
         self.left = (me + 1) % n
-        if self.received:
-            self.other[self.left] = OTHER_MOVE
         count, top, unlocked, in_trick = 0, 0, False, 0
         for entry in view["moves"] if self.tricks else []:
             s = entry["seat"]
@@ -64,36 +66,27 @@ class Evidence:
             in_trick += 1
             if in_trick == n:
                 count, top, in_trick = 0, 0, 0
+        # A seat's moves depend on its own hand only, so each seat's factor is computed
+        # once per hand it is dealt: late in a round the hidden hands are small and recur.
+        self.by_seat = [(s, [m[1:] for m in self.moves if m[0] == s]) for s in range(n) if s != me]
+        self._seat_cache: dict[tuple, float] = {}
 
     def likelihood(self, hands: list[list[int]]) -> float:
         """How likely this round's observed actions are if the other seats hold `hands` now."""
-        me = self.seat
-        start = [sorted(h + gone) for h, gone in zip(hands, self.gone, strict=True)]
-        normal = [1.0] * self.players  # per seat: the likelihood under the normal rule
-        if self.received:
-            normal[self.left] = _pass_likelihood(self.received, start[self.left])
-        for s, strength, k, count, top, unlocked in self.moves:
-            hand = start[s]
-            # The normal rule's choice, its two common cases inlined.
-            if count == 0:
-                high = hand[-1] if len(hand) <= 2 or not unlocked else None
-                expected = ("play", high, 1) if high is not None else normal_lead(hand, True)
-            elif count == 1:
-                expected = ("play", hand[-1], 1) if hand[-1] >= top else ("tuck", 1)
-            else:
-                expected = normal_follow(hand, count, top)
-            if strength is None:
-                matched = expected[0] == "tuck"
-                del hand[:k]  # a tuck is the lowest cards
-            else:
-                matched = expected[0] == "play" and expected[1] == strength
-                i = hand.index(strength)
-                del hand[i : i + k]
-            normal[s] *= 1 - EPSILON if matched else EPSILON
         likelihood = 1.0
-        for s in range(self.players):
-            if s != me:
-                likelihood *= NORMAL_SHARE * normal[s] + (1 - NORMAL_SHARE) * self.other[s]
+        if self.received:
+            left = sorted(hands[self.left] + self.gone[self.left])
+            passed = _pass_likelihood(self.received, left)
+            likelihood = PASS_NORMAL_SHARE * passed + (1 - PASS_NORMAL_SHARE) * OTHER_MOVE
+        cache = self._seat_cache
+        for s, moves in self.by_seat:
+            key = (s, *hands[s])
+            factor = cache.get(key)
+            if factor is None:
+                normal = _normal_likelihood(sorted(hands[s] + self.gone[s]), moves)
+                factor = NORMAL_SHARE * normal + (1 - NORMAL_SHARE) * self.other[s]
+                cache[key] = factor
+            likelihood *= factor
         return likelihood
 
     def deal(self, rng: random.Random) -> tuple[list[list[int]], float]:
@@ -107,6 +100,30 @@ class Evidence:
 def play_likelihood(view: dict, know: Knowledge, hands: list[list[int]]) -> float:
     """`Evidence.likelihood` for one deal."""
     return Evidence(view, know).likelihood(hands)
+
+
+def _normal_likelihood(hand: list[int], moves: list[tuple]) -> float:
+    """How likely a seat's `moves` (strength or None for a tuck, cards, and the trick as it
+    stood) are under the normal rule, from its `hand` at the round's start (mutated)."""
+    likelihood = 1.0
+    for strength, k, count, top, unlocked in moves:
+        # The normal rule's choice, its two common cases inlined.
+        if count == 0:
+            high = hand[-1] if len(hand) <= 2 or not unlocked else None
+            expected = ("play", high, 1) if high is not None else normal_lead(hand, True)
+        elif count == 1:
+            expected = ("play", hand[-1], 1) if hand[-1] >= top else ("tuck", 1)
+        else:
+            expected = normal_follow(hand, count, top)
+        if strength is None:
+            matched = expected[0] == "tuck"
+            del hand[:k]  # a tuck is the lowest cards
+        else:
+            matched = expected[0] == "play" and expected[1] == strength
+            i = hand.index(strength)
+            del hand[i : i + k]
+        likelihood *= 1 - EPSILON if matched else EPSILON
+    return likelihood
 
 
 def _pass_likelihood(received: list[int], left_start: list[int]) -> float:

@@ -10,7 +10,7 @@ The rest is unknown: spread among the other hands and the set-aside pile.
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.engine.cards import full_deck
 
@@ -25,6 +25,19 @@ class Knowledge:
     unknown: list[int]  # sorted: cards in other hands or set aside, placement unknown
     known: list[list[int]]  # per seat: cards surely in that seat's hand (own hand excluded)
     floors: list[int]  # per seat: every card it holds is at least this strong
+
+    # The other seats as `sample_hands` fills them, the most constrained first: (seat,
+    # cards to deal it, its floor, the cards it surely holds); worked out once, not per deal.
+    slots: list[tuple[int, int, int, list[int]]] = field(init=False, repr=False)
+
+    def __post_init__(self):
+        others = sorted(
+            (s for s in range(self.players) if s != self.seat), key=lambda s: -self.floors[s]
+        )
+        self.slots = [
+            (s, self.hand_sizes[s] - len(self.known[s]), self.floors[s], self.known[s])
+            for s in others
+        ]
 
 
 def multiset_minus(cards: list[int], gone: list[int]) -> list[int]:
@@ -83,23 +96,24 @@ def sample_hands(know: Knowledge, rng: random.Random) -> list[list[int]]:
     draw = rng.random
     pool = sorted(know.unknown, key=lambda _: draw())
     hands: list[list[int]] = [[] for _ in range(know.players)]
-    others = [s for s in range(know.players) if s != know.seat]
-    others.sort(key=lambda s: -know.floors[s])
-    for s in others:
-        need = know.hand_sizes[s] - len(know.known[s])
-        floor = know.floors[s]
+    taken_so_far = 0
+    for s, need, floor, known in know.slots:
         if floor <= 1:  # every card may go there (the usual case): the next ones in the pool
-            taken, pool = pool[:need], pool[need:]
+            end = taken_so_far + need
+            taken = pool[taken_so_far:end]
+            taken_so_far = end
         else:
             taken, rest = [], []
-            for card in pool:
+            for card in pool[taken_so_far:]:
                 if len(taken) < need and card >= floor:
                     taken.append(card)
                 else:
                     rest.append(card)
-            pool = rest
+            pool, taken_so_far = rest, 0
         if len(taken) < need:
             raise ValueError(f"no deal fits what seat {know.seat} has seen")
-        hands[s] = sorted(taken + know.known[s])
+        taken += known
+        taken.sort()
+        hands[s] = taken
     hands[know.seat] = list(know.hand)
     return hands

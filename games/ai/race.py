@@ -10,10 +10,15 @@ the decision is clear and the search stops early.
 
 import math
 import time
+from operator import mul, sub
 
 CHECK_EVERY = 16  # deals between two eliminations
 MIN_DEALS = 48  # no candidate leaves the race before this many deals
 DROP_Z = 3.0  # how sure the race must be that a candidate is worse (many are compared)
+# Nor before the weighted deals are worth this many equal ones: at 5 players a few deals
+# often explain the play far better than the rest, and a weighted variance over a handful
+# of effective deals can come out near zero and drop a good move on the luck of one deal.
+MIN_EFFECTIVE = 16
 
 
 def due(deals: int) -> bool:
@@ -30,21 +35,23 @@ def survivors(alive: list[int], costs: list[list[float]], weights: list[float]) 
     """The candidates not shown worse than the leader on the deals they all played.
 
     Deals count by their `weights` (the inference's importance weights), and the paired
-    difference's standard error by the effective number of deals they are worth.
+    difference's standard error by the effective number of deals they are worth. (The
+    sums run through `map` and `operator`: a look goes over every deal played so far.)
     """
     leader = best(alive, costs, weights)
     lead = costs[leader]
     total = sum(weights)
     if total <= 0:
         return alive
-    effective = total * total / sum(w * w for w in weights)
-    if effective < 2:
+    effective = total * total / sum(map(mul, weights, weights))
+    if effective < max(2, MIN_EFFECTIVE):
         return alive
     kept = []
     for i in alive:
-        diffs = [a - b for a, b in zip(costs[i], lead, strict=True)]
-        mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
-        var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+        diffs = list(map(sub, costs[i], lead))
+        weighted = list(map(mul, weights, diffs))
+        mean = sum(weighted) / total
+        var = max(0.0, sum(map(mul, weighted, diffs)) / total - mean * mean)
         if i == leader or mean <= DROP_Z * math.sqrt(var / (effective - 1)):
             kept.append(i)
     return kept
@@ -52,7 +59,7 @@ def survivors(alive: list[int], costs: list[list[float]], weights: list[float]) 
 
 def best(alive: list[int], costs: list[list[float]], weights: list[float]) -> int:
     """The candidate with the lowest weighted cost (all have played the same deals)."""
-    return min(alive, key=lambda i: sum(w * c for w, c in zip(weights, costs[i], strict=True)))
+    return min(alive, key=lambda i: sum(map(mul, weights, costs[i])))
 
 
 class Race:

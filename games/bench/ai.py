@@ -44,9 +44,9 @@ def bench_ai(write, seconds: float = 3.0, budget: float | None = None, **_) -> N
     for level in ALL_LEVELS:
         if level not in SEARCHES:
             _write_row(write, level, _time_decisions(level, views, seconds))
+    searched = _time_searches(views, seconds, budget)
     rates, early = {}, {}
-    for level, search in SEARCHES.items():
-        times, rates[level], early[level] = _time_searches(search, views, seconds, budget)
+    for level, (times, rates[level], early[level]) in searched.items():
         _write_row(write, level, times)
     for level, rate in rates.items():
         write(
@@ -95,20 +95,27 @@ def _simulator_rates(views: list[dict], seconds: float) -> tuple[float, float]:
     return done["hard-v1"] / spent["hard-v1"], done["hard"] / spent["hard"]
 
 
-def _time_searches(search, views: list[dict], seconds: float, budget: float):
-    """Decision times, playouts/s and early stops of a searching level, every 7th position.
+def _time_searches(views: list[dict], seconds: float, budget: float) -> dict:
+    """Per searching level: decision times, playouts/s and early stops, every 7th position.
 
     The searching levels spend their budget per decision: time fewer decisions, but
-    enough (30 at least) for a p99 that means something.
+    enough (30 at least) for a p99 that means something. The levels take turns on each
+    position, so that a changing machine load weighs on both alike.
     """
-    rng = random.Random(0)
-    times, playouts, early = [], 0, 0
+    rngs = {level: random.Random(0) for level in SEARCHES}
+    times: dict[str, list[float]] = {level: [] for level in SEARCHES}
+    playouts = dict.fromkeys(SEARCHES, 0)
+    early = dict.fromkeys(SEARCHES, 0)
     for i in range(max(30, int(seconds / budget))):
-        result = search(views[i * 7 % len(views)], rng, budget=budget)
-        times.append(result["seconds"])
-        playouts += result["playouts"]
-        early += result.get("left") == 1  # one move left in the race: an early stop
-    return times, playouts / sum(times), early
+        for level, search in SEARCHES.items():
+            result = search(views[i * 7 % len(views)], rngs[level], budget=budget)
+            times[level].append(result["seconds"])
+            playouts[level] += result["playouts"]
+            early[level] += result.get("left") == 1  # one move left in the race: early stop
+    return {
+        level: (times[level], playouts[level] / sum(times[level]), early[level])
+        for level in SEARCHES
+    }
 
 
 def _time_decisions(level: str, views: list[dict], seconds: float) -> list[float]:
