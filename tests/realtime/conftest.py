@@ -62,7 +62,9 @@ def stack_env(transactional_db, redis_url, settings):
 
 
 @pytest.fixture
-def processes(tmp_path):
+def processes(transactional_db, tmp_path):
+    """Child processes, stopped before the test database is flushed: a worker still
+    playing an AI game would hold locks that the flush's TRUNCATE deadlocks on."""
     with Processes(tmp_path) as procs:
         yield procs
 
