@@ -391,6 +391,9 @@ VAPID_PRIVATE_KEY = env("VAPID_PRIVATE_KEY", "")
 VAPID_PUBLIC_KEY = env("VAPID_PUBLIC_KEY", "")
 VAPID_SUBJECT = env("VAPID_SUBJECT", "mailto:admin@barkside.invalid")
 PUSH_TTL = env("PUSH_TTL", 3600, int)  # seconds a push service keeps an undelivered notice
+# A game's chat pushes a person at most once in this many seconds: one message calls them
+# to the table, where they read the rest.
+CHAT_PUSH_SECONDS = env("CHAT_PUSH_SECONDS", 300, int)
 # Push services are https; plain http endpoints only for local tests and development.
 PUSH_ALLOW_HTTP_ENDPOINTS = env("PUSH_ALLOW_HTTP_ENDPOINTS", DEBUG, bool)
 # A browser hands us the URL the worker will POST to: only these push services' hosts

@@ -2,9 +2,11 @@
 
 The game group gets `{game, version}` only: every consumer builds its own user's view,
 so no hidden card ever travels through the channel layer. Each seated person's group
-(`user-<id>`) gets a notice when their game started, when it is their turn, or when it
-ended - worked out by the service from the seats it already holds - and
-`signals.game_notice` tells the other channels (notifications sends Web Push).
+(`user-<id>`) gets a notice when their game started (or matchmaking seated them), when
+it is their turn, or when it ended - worked out by the service from the seats it already
+holds - and `tell` passes each notice to the other channels through
+`signals.game_notice` (notifications sends Web Push); the apps above tell theirs there too
+(moderation: a chat message).
 """
 
 import logging
@@ -37,7 +39,7 @@ def game_changed(game_id: int, version: int, notices=()) -> None:
             (game_group(game_id), {"type": "game.changed", "game": game_id, "version": version})
         ]
         for name, user_id in notices:
-            _push(name, user_id, game_id)
+            tell(name, user_id, game_id)
             notice = {"type": "user.notice", "notice": name, "game": game_id, "version": version}
             messages.append((user_group(user_id), notice))
         async_to_sync(_send_all)(layer, messages)
@@ -50,17 +52,19 @@ async def _send_all(layer, messages) -> None:
         await layer.group_send(group, message)
 
 
-def _push(name: str, user_id: int, game_id: int) -> None:
-    """Tell the apps above (Web Push, unless they watch the game); a receiver that fails
-    (broker or cache down) is logged and costs nobody their socket notice or the broadcast."""
+def tell(notice: str, user_id: int, game_id: int, **detail: str) -> None:
+    """Tell the channels beyond the sockets (Web Push, unless they watch the game) that
+    `notice` happened to the user in the game; `detail` holds what the notice shows (a
+    chat message's sender and text). Call after commit. A receiver that fails (broker or
+    cache down) is logged and costs nobody their socket notice or the broadcast."""
     sent = signals.game_notice.send_robust(
-        sender=Game, notice=name, user_id=user_id, game_id=game_id
+        sender=Game, notice=notice, user_id=user_id, game_id=game_id, detail=detail
     )
     for receiver, result in sent:
         if isinstance(result, Exception):
             log.error(
                 "the %s notice of game %s failed in %s",
-                name,
+                notice,
                 game_id,
                 receiver,
                 exc_info=result,

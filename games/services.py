@@ -69,15 +69,15 @@ def game_create(*, user, players, ai=(), deck="auto", time_per_move, rated=False
 
 
 @transaction.atomic
-def game_start_seated(*, seats, time_per_move, rated=False) -> Game:
+def game_start_seated(*, seats, time_per_move, rated=False, notice="game_started") -> Game:
     """Start a public table at once with these seats, in this order: each
-    `{"user_id": id}` or `{"ai_level": level}`. Matchmaking seats the people it matched
-    this way."""
+    `{"user_id": id}` or `{"ai_level": level}`; each person seated gets `notice`.
+    Matchmaking seats the people it matched this way (their notice: `matched`)."""
     game = Game.objects.create(
         creator=None, players=len(seats), time_per_move=time_per_move, rated=rated
     )
     Seat.objects.bulk_create(Seat(game=game, number=n, **s) for n, s in enumerate(seats))
-    _start(game)
+    _start(game, notice=notice)
     return game
 
 
@@ -141,7 +141,7 @@ def _seat(game: Game, number: int) -> Seat:
     return next(s for s in game.seats.all() if s.number == number)
 
 
-def _start(game: Game) -> None:
+def _start(game: Game, notice="game_started") -> None:
     state = engine.new_game(game.players, game.seed, game.engine_deck)
     away = {}
     if game.is_correspondence:  # a player away when a game starts is away there too
@@ -161,6 +161,7 @@ def _start(game: Game) -> None:
         status=Game.Status.ACTIVE,
         started=timezone.now(),
         seat_change=mark_away,
+        start_notice=notice,
     )
 
 
@@ -616,12 +617,14 @@ def _commit(
     payload=(),
     by=None,
     seat_change=None,
+    start_notice="game_started",
     **fields,
 ) -> None:
     """Store one change: compare-and-set on version, event row, doghouses, seat clocks.
 
     `seat_change(seats)` may change the loaded seat rows first (a vacation, an expel
-    vote); they are stored with the clocks, in one statement.
+    vote); they are stored with the clocks, in one statement. `start_notice` is what
+    the people seated are told when the change starts the game.
     """
     old_version = game.version
     new_version = old_version + 1
@@ -676,7 +679,7 @@ def _commit(
         _store_doghouses(game, old_state)
     ai_due = any(s.plays_itself for s in seats if s.number in acting)
     ai_due = ai_due or (bool(acting) and _forced_move(game, seats) is not None)
-    notices = _notices(game, kind)
+    notices = _notices(game, kind, start_notice)
     transaction.on_commit(lambda: _after_commit(game, new_version, ai_due, notices))
 
 
@@ -703,9 +706,10 @@ def _store_doghouses(game: Game, old_state: dict | None) -> None:
             )
 
 
-def _notices(game: Game, kind: str) -> list[tuple[str, int]]:
+def _notices(game: Game, kind: str, start_notice: str) -> list[tuple[str, int]]:
     """(notice, user id) for the people seated after a change of `kind`, from the seats
-    in memory: `game_started`, `game_ended`, or `your_turn` for each person to act.
+    in memory: `start_notice` (`game_started`, or `matched`), `game_ended`, or
+    `your_turn` for each person to act.
 
     While passing, everyone is to act after every pass; `your_turn` then repeats, and
     clients keep the newest version per game.
@@ -715,7 +719,7 @@ def _notices(game: Game, kind: str) -> list[tuple[str, int]]:
         if seat.user_id is None:
             continue
         if kind == "started":
-            notices.append(("game_started", seat.user_id))
+            notices.append((start_notice, seat.user_id))
         if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
             notices.append(("game_ended", seat.user_id))
         elif game.status == Game.Status.ACTIVE and seat.to_act and not seat.plays_itself:

@@ -13,6 +13,7 @@ from django.dispatch import Signal
 game_finished = Signal()
 
 # A seated person is told something about a game (kwargs: `notice` - "game_started",
-# "your_turn" or "game_ended" - `user_id`, `game_id`). Sent after the change committed,
-# while broadcasting it; other channels (Web Push) connect here.
+# "matched", "your_turn", "game_ended" or "chat_message" - `user_id`, `game_id` and
+# `detail`, the strings the notice shows, e.g. a chat message's `name` and `text`). Sent
+# by `realtime.tell` after the change committed; other channels (Web Push) connect here.
 game_notice = Signal()

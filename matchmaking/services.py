@@ -12,12 +12,10 @@ import logging
 import random
 from datetime import datetime
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import engine, realtime, reputation
+from games import engine, reputation
 from games import services as game_services
 from games.models import Game, Seat
 from matchmaking import forming, ratings, selectors
@@ -148,29 +146,10 @@ def seat_table(table: forming.Table) -> Game | None:
         users = [w.user_id for w in table.wishes]
         seats = [{"user_id": u} for u in users] + [{"ai_level": forming.AI_LEVEL}] * table.ai
         _seating.shuffle(seats)  # nobody's place at the table follows the queue
-        game = game_services.game_start_seated(
-            seats=seats, time_per_move=table.time_per_move, rated=table.rated
+        # each person's /ws/me/ socket gets `{"type": "matched", "game", "version"}`
+        return game_services.game_start_seated(
+            seats=seats, time_per_move=table.time_per_move, rated=table.rated, notice="matched"
         )
-        version = game.version
-        transaction.on_commit(lambda: notify_matched(game.pk, version, users))
-    return game
-
-
-def notify_matched(game_id: int, version: int, user_ids) -> None:
-    """`{"type": "matched", "game": id, "version": v}` to each player's /ws/me/ socket."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    message = {"type": "user.notice", "notice": "matched", "game": game_id, "version": version}
-
-    async def send_all():
-        for user_id in user_ids:
-            await layer.group_send(realtime.user_group(user_id), message)
-
-    try:
-        async_to_sync(send_all)()
-    except Exception:  # the game_started notice and the games list tell them too
-        log.exception("matched notice for game %s failed", game_id)
 
 
 # --- ratings ----------------------------------------------------------------------------

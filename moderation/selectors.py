@@ -104,6 +104,17 @@ def chat_for(*, game_id, user) -> list[ChatMessage]:
     return list(reversed(messages))
 
 
+def chat_readers(message: ChatMessage, seated) -> list[int]:
+    """Of the people `seated` (user ids), those to be told of `message`: not its sender,
+    nobody who muted or blocked them."""
+    others = set(seated) - {message.user_id}
+    muting = Mute.objects.filter(muted_id=message.user_id, muter_id__in=others)
+    blocking = Block.objects.filter(blocked_id=message.user_id, blocker_id__in=others)
+    ignoring = set(muting.values_list("muter_id", flat=True))
+    ignoring |= set(blocking.values_list("blocker_id", flat=True))
+    return sorted(others - ignoring)
+
+
 def warnings_for(user):
     """The warnings moderators gave `user`, newest first, each with `seen` (acknowledged)."""
     return ModerationAction.objects.filter(target=user, action=ModerationAction.Kind.WARN).annotate(

@@ -54,8 +54,23 @@ def chat_post(*, game_id, user, text: str) -> ChatMessage:
     _chat_rate_limit(user.pk)
     message = ChatMessage.objects.create(game=game, user=user, text=text)
     payload = {**selectors.chat_message_payload(message), "user_id": user.pk}
+    readers = selectors.chat_readers(message, [s.user_id for s in game.seats.all() if s.user_id])
     transaction.on_commit(lambda: _send(realtime.game_group(game.pk), "chat.message", payload))
+    transaction.on_commit(lambda: _tell_readers(message, readers))
     return message
+
+
+def _tell_readers(message: ChatMessage, readers) -> None:
+    """The other channels (Web Push) hear of the message for each seated reader; those
+    at the table read it on their socket, and push leaves them out."""
+    for user_id in readers:
+        realtime.tell(
+            "chat_message",
+            user_id,
+            message.game_id,
+            name=message.user.username,
+            text=message.text,
+        )
 
 
 def _chat_rate_limit(user_id: int) -> None:

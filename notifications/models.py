@@ -61,6 +61,8 @@ class NotificationSettings(models.Model):
     push_reminders = models.BooleanField(default=True, help_text="half time, the last hour")
     push_game_start = models.BooleanField(default=True)
     push_game_end = models.BooleanField(default=True)
+    push_chat = models.BooleanField(default=True, help_text="a message at your table")
+    push_matchmaking = models.BooleanField(default=True, help_text="the queue found you a table")
     email_digest = models.BooleanField(
         default=True, help_text="a daily email of the games waiting, without a push subscription"
     )

@@ -23,6 +23,8 @@ FIELDS = (
     "push_reminders",
     "push_game_start",
     "push_game_end",
+    "push_chat",
+    "push_matchmaking",
     "email_digest",
 )
 QUIET_BOTH = _("Give both ends of the quiet hours, or neither.")

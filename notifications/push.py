@@ -5,15 +5,18 @@ task after the transaction commits.
 Nothing goes out for a game the person is looking at (presence.py), for a kind they
 turned off (`KIND_SETTING`), or in their quiet hours: a live game's or a game's start or
 end notice is then dropped, while a correspondence turn's pushes are reminders.py's,
-which moves them to the end of the quiet hours.
+which moves them to the end of the quiet hours. A game's chat pushes at most once per
+CHAT_PUSH_SECONDS: the first message calls them to the table, where the rest are.
 """
 
 import json
 import logging
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import translation
+from django.utils.text import Truncator
 from django.utils.translation import gettext_noop as _
 
 from games import selectors as game_selectors
@@ -25,8 +28,11 @@ log = logging.getLogger(__name__)
 
 TURN, STARTED, ENDED = "your_turn", "game_started", "game_ended"
 HALF_TIME, LAST_HOUR = "half_time", "last_hour"  # a correspondence turn's reminders
+MATCHED, CHAT = "matched", "chat_message"  # matchmaking seated you; a message at your table
+CHAT_TEXT_LENGTH = 120  # of a message, in its push; the table shows it whole
 
-# (title, body) per notice, translated through gettext (locale/) in the device's language.
+# (title, body) per notice, translated through gettext (locale/) in the device's language;
+# `{game}` and the notice's details (a chat message's `{name}`, `{text}`) are filled in.
 TEXTS = {
     TURN: (_("Your turn"), _("Game #{game}: the table is waiting for you.")),
     HALF_TIME: (_("Still your turn"), _("Game #{game}: half your time for this move is gone.")),
@@ -36,6 +42,8 @@ TEXTS = {
     ),
     STARTED: (_("Game started"), _("Game #{game} has started: your cards are dealt.")),
     ENDED: (_("Game over"), _("Game #{game} is over: see the standings.")),
+    MATCHED: (_("Table found"), _("Game #{game}: matchmaking seated you, your cards are dealt.")),
+    CHAT: (_("{name} at game #{game}"), "{text}"),
 }
 # The setting (NotificationSettings field) that turns each kind on or off.
 KIND_SETTING = {
@@ -44,26 +52,32 @@ KIND_SETTING = {
     LAST_HOUR: "push_reminders",
     STARTED: "push_game_start",
     ENDED: "push_game_end",
+    MATCHED: "push_matchmaking",
+    CHAT: "push_chat",
 }
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 
 
-def payload(kind: str, game_id: int, lang: str) -> dict:
-    """What the service worker shows; the tag makes a newer notice replace an older one."""
+def payload(kind: str, game_id: int, lang: str, detail: dict | None = None) -> dict:
+    """What the service worker shows; the tag makes a newer notice replace an older one
+    (a game's chat has its own, so a message never hides that it is your turn)."""
     title, body = TEXTS[kind]
     with translation.override(lang if lang in LANGUAGES else "en"):
         title, body = translation.gettext(title), translation.gettext(body)
+    fill = {**(detail or {}), "game": game_id}
+    if "text" in fill:
+        fill["text"] = Truncator(fill["text"]).chars(CHAT_TEXT_LENGTH)
     return {
         "kind": kind,
         "game": game_id,
-        "title": title,
-        "body": body.format(game=game_id),
-        "tag": f"game-{game_id}",
+        "title": title.format(**fill),
+        "body": body.format(**fill),
+        "tag": f"chat-{game_id}" if kind == CHAT else f"game-{game_id}",
         "url": f"/#/game/{game_id}",
     }
 
 
-def notify(kind: str, user_id: int, game_id: int, now=None) -> None:
+def notify(kind: str, user_id: int, game_id: int, now=None, detail: dict | None = None) -> None:
     """Queue `kind` for the user's devices, unless they are looking at the game, turned
     the kind off or are in their quiet hours. A correspondence turn's start is its first
     reminder: reminders.py sends it (once per turn, moved past quiet hours).
@@ -83,25 +97,28 @@ def notify(kind: str, user_id: int, game_id: int, now=None) -> None:
             return
     prefs = preferences.settings_of(user_id)
     if not preferences.is_quiet(prefs, now):
-        queue(kind, user_id, game_id, prefs)
+        queue(kind, user_id, game_id, prefs, detail)
 
 
-def queue(kind: str, user_id: int, game_id: int, prefs: NotificationSettings) -> bool:
+def queue(kind: str, user_id: int, game_id: int, prefs: NotificationSettings, detail=None) -> bool:
     """Queue the push after commit if the kind is on, the person not looking at the game
-    and subscribed on some device; whether it was queued."""
+    (nor told of its chat a moment ago); whether it was queued. The caller has checked
+    that they are subscribed on some device."""
     if not preferences.allows(prefs, KIND_SETTING[kind]):
         return False
     if presence.is_watching(user_id, game_id):
         return False
-    if not PushSubscription.objects.filter(user_id=user_id).exists():
+    if kind == CHAT and not cache.add(
+        f"chat-push:{user_id}:{game_id}", 1, timeout=settings.CHAT_PUSH_SECONDS
+    ):
         return False
     from notifications.tasks import send_push
 
-    transaction.on_commit(lambda: send_push.delay(user_id, game_id, kind))
+    transaction.on_commit(lambda: send_push.delay(user_id, game_id, kind, detail))
     return True
 
 
-def send(user_id: int, game_id: int, kind: str) -> int:
+def send(user_id: int, game_id: int, kind: str, detail: dict | None = None) -> int:
     """Push to every subscription of the user; drops the ones the push service has
     forgotten (404/410) and the ones that are no push service's. Returns how many were
     delivered. Runs on the push queue's worker (PUSH_QUEUE), never beside AI turns."""
@@ -125,7 +142,7 @@ def send(user_id: int, game_id: int, kind: str) -> int:
         try:
             webpush(
                 sub.info(),
-                data=json.dumps(payload(kind, game_id, sub.lang)),
+                data=json.dumps(payload(kind, game_id, sub.lang, detail)),
                 vapid_private_key=vapid,
                 vapid_claims={"sub": settings.VAPID_SUBJECT},
                 ttl=settings.PUSH_TTL,

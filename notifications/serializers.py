@@ -43,6 +43,8 @@ class SettingsSerializer(StrictSerializer):
     )
     push_game_start = StrictBooleanField(required=False)
     push_game_end = StrictBooleanField(required=False)
+    push_chat = StrictBooleanField(required=False, help_text="a message at your table")
+    push_matchmaking = StrictBooleanField(required=False, help_text="matchmaking found you a table")
     email_digest = StrictBooleanField(
         required=False, help_text="a daily email of the games waiting, without push"
     )
@@ -68,6 +70,8 @@ class SettingsSchema(serializers.Serializer):
     push_reminders = serializers.BooleanField()
     push_game_start = serializers.BooleanField()
     push_game_end = serializers.BooleanField()
+    push_chat = serializers.BooleanField()
+    push_matchmaking = serializers.BooleanField()
     email_digest = serializers.BooleanField()
 
     class Meta:

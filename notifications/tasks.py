@@ -4,13 +4,13 @@ from notifications import digest, push, reminders
 
 
 @shared_task(ignore_result=True)
-def push_notice(kind: str, user_id: int, game_id: int) -> None:
-    push.notify(kind, user_id, game_id)
+def push_notice(kind: str, user_id: int, game_id: int, detail: dict | None = None) -> None:
+    push.notify(kind, user_id, game_id, detail=detail)
 
 
 @shared_task(ignore_result=True)
-def send_push(user_id: int, game_id: int, kind: str) -> None:
-    push.send(user_id, game_id, kind)
+def send_push(user_id: int, game_id: int, kind: str, detail: dict | None = None) -> None:
+    push.send(user_id, game_id, kind, detail)
 
 
 @shared_task(ignore_result=True)

@@ -30,7 +30,7 @@ def push_queued(monkeypatch):
     """Web Push is the push worker's business (devices, settings, reminders): the notices
     are queued here, never looked into in the request."""
     queued = []
-    monkeypatch.setattr(push_notice, "delay", lambda *args: queued.append(args))
+    monkeypatch.setattr(push_notice, "delay", lambda *args, **kwargs: queued.append(args))
     return queued
 
 

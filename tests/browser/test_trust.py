@@ -41,17 +41,26 @@ def test_quiet_hours_and_kinds_are_saved_for_the_account(phone):
     panel.get_by_label("to", exact=True).fill("06:30")
     panel.get_by_label("to", exact=True).dispatch_event("change")
     panel.get_by_label("my turn is half over, and an hour before its end").uncheck()
+    panel.get_by_label("someone writes at my table").uncheck()
+    expect(panel.get_by_label("matchmaking finds me a table")).to_be_checked()
     expect(phone.get_by_text("Saved.").first).to_be_visible()
     assert serious_violations(phone) == []
     screenshot(phone, "settings-notifications")
 
     def saved():
         prefs = NotificationSettings.objects.filter(user__username="alice").first()
-        return prefs and (str(prefs.quiet_start), str(prefs.quiet_end), prefs.push_reminders)
+        return prefs and (
+            str(prefs.quiet_start),
+            str(prefs.quiet_end),
+            prefs.push_reminders,
+            prefs.push_chat,
+            prefs.push_matchmaking,
+        )
 
     phone.reload()  # what the page shows now comes from the server
     expect(
         phone.get_by_label("my turn is half over, and an hour before its end")
     ).not_to_be_checked()
+    expect(phone.get_by_label("someone writes at my table")).not_to_be_checked()
     expect(phone.get_by_label("From")).to_have_value("23:00")
-    assert saved() == ("23:00:00", "06:30:00", False)
+    assert saved() == ("23:00:00", "06:30:00", False, False, True)

@@ -10,6 +10,7 @@ import http_ece
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from django.core.cache import cache
 
 from games.signals import game_notice
 from notifications import presence, push
@@ -172,3 +173,91 @@ def test_a_move_that_hands_bob_the_turn_pushes_to_his_phone(
     kinds = [device.decrypt(body)["kind"] for _, _, body in push_service.received]
     assert kinds[0] == "game_started"  # the table filled: bob's cards are dealt
     assert "your_turn" in kinds  # everyone passes at once, bob included
+
+
+def subscribe(user, push_service, lang="en") -> Device:
+    device = Device(f"{push_service.url}/push/{user.username}-phone")
+    answer = client_for(user).post(
+        "/api/push/subscriptions", {**device.subscription, "lang": lang}, format="json"
+    )
+    assert answer.status_code == 201, answer.json()
+    return device
+
+
+def pushed_to(push_service, user, device) -> list[dict]:
+    path = f"/push/{user.username}-phone"
+    return [device.decrypt(body) for to, _, body in push_service.received if to == path]
+
+
+def chat(user, game, text):
+    answer = client_for(user).post(f"/api/games/{game.pk}/chat", {"text": text}, format="json")
+    assert answer.status_code == 201, answer.json()
+
+
+def test_a_chat_message_calls_the_other_players_to_the_table_once_in_a_while(
+    table, alice, bob, carol, push_service
+):
+    phones = {user: subscribe(user, push_service, "de") for user in (alice, bob, carol)}
+    assert client_for(carol).post("/api/mutes/alice").status_code < 300
+    presence.enter(alice.pk, table.pk)  # the writer is at the table; the others are away
+
+    chat(alice, table, "Who passed me the {game} queen?" + " really" * 25)
+    chat(alice, table, "hello?")  # within CHAT_PUSH_SECONDS: bob is not pushed again
+
+    [message] = pushed_to(push_service, bob, phones[bob])
+    assert message["kind"] == "chat_message"
+    assert message["title"] == f"alice in Spiel Nr. {table.pk}"
+    assert message["body"].startswith("Who passed me the {game} queen? really")
+    assert len(message["body"]) == push.CHAT_TEXT_LENGTH and message["body"].endswith("…")
+    assert message["tag"] == f"chat-{table.pk}"  # never replaces the notice of a turn
+    assert message["url"] == f"/#/game/{table.pk}"
+    assert pushed_to(push_service, carol, phones[carol]) == []  # she muted alice
+    assert pushed_to(push_service, alice, phones[alice]) == []  # the writer
+
+
+def test_chat_pushes_come_again_after_the_pause_unless_switched_off(
+    table, alice, bob, push_service, settings
+):
+    settings.CHAT_PUSH_SECONDS = 1
+    phone = subscribe(bob, push_service)
+    chat(alice, table, "first")
+    cache.delete(f"chat-push:{bob.pk}:{table.pk}")  # the pause is over
+    chat(alice, table, "second")
+    assert [m["body"] for m in pushed_to(push_service, bob, phone)] == ["first", "second"]
+
+    answer = client_for(bob).patch(
+        "/api/notifications/settings", {"push_chat": False}, format="json"
+    )
+    assert answer.json()["push_chat"] is False
+    cache.delete(f"chat-push:{bob.pk}:{table.pk}")
+    chat(alice, table, "third")
+    assert len(pushed_to(push_service, bob, phone)) == 2
+
+
+def matchmaking_join(user):
+    body = {"sizes": [3], "time_per_move": 60, "rated": True}
+    answer = client_for(user).post("/api/matchmaking/join", body, format="json")
+    assert answer.status_code in (200, 201), answer.json()
+
+
+def test_a_table_found_by_matchmaking_pushes_its_own_notice(
+    alice, bob, carol, push_service, settings
+):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    phones = {user: subscribe(user, push_service, "fr") for user in (alice, bob, carol)}
+    client_for(carol).patch(
+        "/api/notifications/settings", {"push_matchmaking": False}, format="json"
+    )
+    for user in (alice, bob, carol):
+        matchmaking_join(user)  # the third join seats the table (eager Celery)
+
+    [game_id] = {m["game"] for m in pushed_to(push_service, alice, phones[alice])}
+    for user in (alice, bob):
+        kinds = [m["kind"] for m in pushed_to(push_service, user, phones[user])]
+        assert "matched" in kinds and "game_started" not in kinds  # one notice, not two
+    [found] = [m for m in pushed_to(push_service, bob, phones[bob]) if m["kind"] == "matched"]
+    assert found["title"] == "Table trouvée"
+    assert str(game_id) in found["body"]
+    assert found["tag"] == f"game-{game_id}"
+    kinds = [m["kind"] for m in pushed_to(push_service, carol, phones[carol])]
+    assert "matched" not in kinds and "game_started" not in kinds  # switched off

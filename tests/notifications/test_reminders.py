@@ -19,7 +19,7 @@ DAY = 24 * 3600
 def pushes(monkeypatch):
     """The pushes queued, as (user_id, game_id, kind), instead of sending them."""
     sent = []
-    monkeypatch.setattr(tasks.send_push, "delay", lambda *args: sent.append(args))
+    monkeypatch.setattr(tasks.send_push, "delay", lambda *args: sent.append(args[:3]))
     monkeypatch.setattr(tasks.push_notice, "delay", push.notify)  # the worker's decision, here
     return sent
 

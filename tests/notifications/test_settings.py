@@ -11,6 +11,8 @@ DEFAULTS = {
     "push_reminders": True,
     "push_game_start": True,
     "push_game_end": True,
+    "push_chat": True,
+    "push_matchmaking": True,
     "email_digest": True,
 }
 
@@ -56,7 +58,7 @@ def test_quiet_hours_need_both_ends(alice):
 
 def test_unknown_fields_and_wrong_types_are_refused(alice):
     client = client_for(alice)
-    for body in ({"push_chat": True}, {"push_turn": "yes"}, {"quiet_start": "25:00"}):
+    for body in ({"push_sms": True}, {"push_chat": "yes"}, {"quiet_start": "25:00"}):
         answer = client.patch("/api/notifications/settings", body, format="json")
         assert answer.status_code == 400, body
 

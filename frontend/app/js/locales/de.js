@@ -416,6 +416,8 @@ export default {
   "notify.reminders": "meine Zugzeit halb um ist, und eine Stunde vor ihrem Ende",
   "notify.gameStart": "eine Partie beginnt",
   "notify.gameEnd": "eine Partie endet",
+  "notify.chat": "jemand an meinem Tisch schreibt",
+  "notify.matchmaking": "die Mitspielersuche einen Tisch für mich findet",
   "notify.remindersHint": "Partien mit einer Stunde oder mehr pro Zug erinnern dich höchstens dreimal pro Zug, und nie an die Partie, die du offen hast.",
   "notify.timeZone": "Meine Zeitzone",
   "notify.quiet": "Ruhezeit",

@@ -436,6 +436,8 @@ export default {
   "notify.reminders": "my turn is half over, and an hour before its end",
   "notify.gameStart": "a game starts",
   "notify.gameEnd": "a game ends",
+  "notify.chat": "someone writes at my table",
+  "notify.matchmaking": "matchmaking finds me a table",
   "notify.remindersHint": "Games of an hour or more per move remind you at most three times a turn, and never about the game you have open.",
   "notify.timeZone": "My time zone",
   "notify.quiet": "Quiet hours",

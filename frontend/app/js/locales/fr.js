@@ -416,6 +416,8 @@ export default {
   "notify.reminders": "la moitié de mon temps est passée, et une heure avant la fin",
   "notify.gameStart": "une partie commence",
   "notify.gameEnd": "une partie se termine",
+  "notify.chat": "quelqu'un écrit à ma table",
+  "notify.matchmaking": "la recherche de joueurs me trouve une table",
   "notify.remindersHint": "Les parties d'une heure ou plus par coup vous le rappellent au plus trois fois par tour, et jamais pour la partie que vous avez ouverte.",
   "notify.timeZone": "Mon fuseau horaire",
   "notify.quiet": "Heures calmes",

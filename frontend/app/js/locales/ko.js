@@ -413,6 +413,8 @@ export default {
   "notify.reminders": "차례 시간이 절반 지났을 때와 끝나기 1시간 전",
   "notify.gameStart": "게임이 시작될 때",
   "notify.gameEnd": "게임이 끝날 때",
+  "notify.chat": "내 테이블에 누군가 글을 쓸 때",
+  "notify.matchmaking": "매치메이킹이 테이블을 찾아 줄 때",
   "notify.remindersHint": "한 수에 1시간 이상인 게임은 한 차례에 최대 세 번 알려 주며, 열어 둔 게임은 알리지 않습니다.",
   "notify.timeZone": "내 시간대",
   "notify.quiet": "방해 금지 시간",

@@ -10,6 +10,8 @@ const KINDS = [
   ["push_reminders", "notify.reminders"],
   ["push_game_start", "notify.gameStart"],
   ["push_game_end", "notify.gameEnd"],
+  ["push_chat", "notify.chat"],
+  ["push_matchmaking", "notify.matchmaking"],
 ];
 
 function deviceZone() {
