@@ -16,6 +16,8 @@ CUT = """(selector) => [...document.querySelectorAll(selector)]
   .filter((el) => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1)
   .map((el) => el.textContent)"""
 LABELS = ".tab, .action-bar .btn, .turn-banner, .strip .seat, .seat-actions .btn, .player"
+# An AI seat's level, in each language: "Rex (hard)" is "Rex (schwer)" in German.
+RANDOM_LEVEL = {"en": "random", "fr": "hasard", "de": "zufällig", "ko": "무작위"}
 
 
 def in_language(page: Page, lang: str) -> None:
@@ -43,6 +45,8 @@ def test_no_table_label_is_cut_in_any_language(small_phone):
     for lang in LANGUAGES:
         in_language(page, lang)
         assert labels_cut(page) == [], lang
+        names = page.locator(".seat-strip .seat-name").all_inner_texts()[1:]
+        assert all(n.endswith(f" ({RANDOM_LEVEL[lang]})") for n in names), names
         shot(page, f"table-{lang}")
         page.locator("#tab-players").click()
         assert labels_cut(page) == [], lang

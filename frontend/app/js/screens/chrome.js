@@ -32,6 +32,9 @@ export function seatNameLinked(game, number) {
 
 export function seatOwner(game, number) {
   const seat = (game.seats || []).find((s) => s.number === number);
-  // The server names every seat (an AI: a dog's name and its level), the same everywhere.
-  return seat ? seat.name || seat.username : t("seat.empty");
+  if (!seat) return t("seat.empty");
+  // The server names every seat the same everywhere; an AI's, "Rex (hard)", is a dog's
+  // name and its level, which the reader is told in their language.
+  if (seat.username || !seat.ai_level) return seat.name || seat.username;
+  return `${seat.name.replace(/ \([^()]*\)$/, "")} (${t(`level.${seat.ai_level}`)})`;
 }
