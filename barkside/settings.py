@@ -172,9 +172,11 @@ else:
     # Broadcasts go out after a change commits, from inside the request that made it: a
     # Redis that does not answer must not hold it for ever. The read timeout stays above
     # channels_redis's 5 s blocking receive, which shares these connections.
+    # CHANNEL_LAYER_BACKEND=channels_redis.pubsub.RedisPubSubChannelLayer is the other
+    # layer measured with `bench load` (README, "Serving a crowd").
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": env("CHANNEL_LAYER_BACKEND", "channels_redis.core.RedisChannelLayer"),
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2, "socket_timeout": 10}]
             },
@@ -191,6 +193,7 @@ if CACHE == "redis":
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": env("CACHE_URL", REDIS_URL),
             "KEY_PREFIX": "barkside",
+            "OPTIONS": {"pool_class": "barkside.redis_pool.SharedConnectionPool"},
         }
     }
 elif CACHE == "locmem":
@@ -199,6 +202,10 @@ else:
     raise ImproperlyConfigured(f"Environment variable CACHE={CACHE!r}: use 'locmem' or 'redis'.")
 
 CELERY_BROKER_URL = REDIS_URL
+# No result backend (Celery's "disabled" one): say it is thread-safe, so Celery makes it
+# once per process rather than once per thread, i.e. per ASGI request, where each time it
+# scans every installed package's entry points.
+CELERY_RESULT_BACKEND_THREAD_SAFE = True
 CELERY_TASK_ALWAYS_EAGER = env("CELERY_TASK_ALWAYS_EAGER", False, bool)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BEAT_SCHEDULE = {

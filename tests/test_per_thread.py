@@ -1,0 +1,41 @@
+"""What each ASGI request's thread of its own must not make anew: under ASGI every request
+runs its sync code in a new thread, so anything kept per thread is rebuilt per request."""
+
+import threading
+
+from django.conf import settings
+from django.core.cache.backends.redis import RedisCache
+
+from barkside.celery import app as celery_app
+
+
+def in_threads(make, n=3) -> list:
+    """`make()` in n new threads, one after the other, as requests come."""
+    made = []
+    for _ in range(n):
+        thread = threading.Thread(target=lambda: made.append(make()))
+        thread.start()
+        thread.join()
+    return made
+
+
+def test_the_caches_of_every_thread_share_one_redis_pool():
+    """Django keeps a cache object per thread; they share the process's Redis pool."""
+
+    def cache_pool():
+        cache = RedisCache(
+            settings.REDIS_URL,
+            {"OPTIONS": {"pool_class": "barkside.redis_pool.SharedConnectionPool"}},
+        )
+        cache.set("per-thread-check", 1, timeout=5)  # a real round trip through the pool
+        return cache._cache.get_client(write=True).connection_pool
+
+    pools = in_threads(cache_pool)
+    assert len({id(pool) for pool in pools}) == 1
+    assert len(pools) == 3
+
+
+def test_celery_makes_its_result_backend_once_per_process():
+    """A task sent from a new thread must not build a backend (an entry-point scan)."""
+    backends = in_threads(lambda: celery_app.backend)
+    assert len({id(backend) for backend in backends}) == 1
