@@ -9,11 +9,9 @@ holds - and `tell` passes each notice to the other channels through
 (moderation: a chat message).
 """
 
-import asyncio
 import logging
-import os
 
-from asgiref.sync import SyncToAsync, async_to_sync
+from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from games import signals
@@ -44,40 +42,14 @@ def game_changed(game_id: int, version: int, notices=()) -> None:
             tell(name, user_id, game_id)
             notice = {"type": "user.notice", "notice": name, "game": game_id, "version": version}
             messages.append((user_group(user_id), notice))
-        loop = _serving_loop()
-        if loop is None:  # a Celery worker, a command: send, then go on
-            async_to_sync(_send_all)(layer, messages)
-        else:
-            sending = asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop)
-            sending.add_done_callback(lambda done: _log_failure(done, game_id, version))
+        async_to_sync(_send_all)(layer, messages)
     except Exception:  # a broadcast lost is recovered by clients re-fetching on a version gap
         log.exception("broadcast of game %s version %s failed", game_id, version)
 
 
-def _serving_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop of the ASGI server this thread works for (a request's or a socket's
-    sync code), if any. The broadcast is handed to it without waiting: the loop serves
-    every socket of the process, so a move's answer would otherwise queue behind its
-    broadcast's turns there (asgiref keeps the loop it came from on the thread)."""
-    if getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) != os.getpid():
-        return None
-    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    return loop if loop is not None and loop.is_running() else None
-
-
-def _log_failure(sending, game_id: int, version: int) -> None:
-    if not sending.cancelled() and sending.exception() is not None:
-        log.error(
-            "broadcast of game %s version %s failed",
-            game_id,
-            version,
-            exc_info=sending.exception(),
-        )
-
-
 async def _send_all(layer, messages) -> None:
-    """All at once: each send's round trips to Redis overlap the others'."""
-    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+    for group, message in messages:
+        await layer.group_send(group, message)
 
 
 def tell(notice: str, user_id: int, game_id: int, **detail: str) -> None:

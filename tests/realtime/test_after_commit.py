@@ -10,7 +10,7 @@ import logging
 from datetime import timedelta
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.utils import timezone
 
@@ -132,52 +132,3 @@ def test_a_push_that_cannot_be_queued_costs_nobody_the_broadcast(
         ("user.notice", game.version + 1),
     ]
     assert failures(logged, f"the your_turn notice of game {game.pk} failed")
-
-
-class HeldLayer:
-    """A channel layer whose sends wait until released, as on a busy event loop."""
-
-    def __init__(self, released: bool):
-        self.release = asyncio.Event()
-        if released:
-            self.release.set()
-        self.sent: list[str] = []
-
-    async def group_send(self, group, message):
-        await self.release.wait()
-        self.sent.append(group)
-
-
-def test_a_broadcast_from_a_socket_or_request_thread_does_not_hold_its_answer(monkeypatch):
-    """Sync code that an ASGI server's loop runs in a thread (a socket move, a request)
-    hands the broadcast to that loop and returns; the loop sends it."""
-
-    async def scenario():
-        layer = HeldLayer(released=False)
-        monkeypatch.setattr(realtime, "get_channel_layer", lambda: layer)
-        call = asyncio.ensure_future(
-            sync_to_async(realtime.game_changed, thread_sensitive=False)(7, 3)
-        )
-        try:
-            await asyncio.wait_for(asyncio.shield(call), 2)  # back before anything was sent
-            assert layer.sent == []
-        finally:
-            layer.release.set()  # lets a waiting thread end, so a failure does not hang
-            await call
-        await asyncio.wait_for(wait_for_sent(layer), 2)
-        assert layer.sent == ["game-7"]
-
-    asyncio.run(scenario())
-
-
-async def wait_for_sent(layer):
-    while not layer.sent:
-        await asyncio.sleep(0.01)
-
-
-def test_a_broadcast_from_a_worker_is_sent_before_it_goes_on(monkeypatch):
-    """Without a server's loop (a Celery worker), the sends are done when it returns."""
-    layer = HeldLayer(released=True)
-    monkeypatch.setattr(realtime, "get_channel_layer", lambda: layer)
-    realtime.game_changed(7, 3)
-    assert layer.sent == ["game-7"]
