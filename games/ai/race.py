@@ -31,45 +31,26 @@ def due(deals: int) -> bool:
     return deals >= MIN_DEALS and deals % every == 0
 
 
-def survivors(alive: list[int], costs: list[list[float]], weights: list[float]) -> list[int]:
-    """The candidates not shown worse than the leader on the deals they all played.
-
-    Deals count by their `weights` (the inference's importance weights), and the paired
-    difference's standard error by the effective number of deals they are worth. (The
-    sums run through `map` and `operator`: a look goes over every deal played so far.)
-    """
-    leader = best(alive, costs, weights)
-    lead = costs[leader]
-    total = sum(weights)
-    if total <= 0:
-        return alive
-    effective = total * total / sum(map(mul, weights, weights))
-    if effective < max(2, MIN_EFFECTIVE):
-        return alive
-    kept = []
-    for i in alive:
-        diffs = list(map(sub, costs[i], lead))
-        weighted = list(map(mul, weights, diffs))
-        mean = sum(weighted) / total
-        var = max(0.0, sum(map(mul, weighted, diffs)) / total - mean * mean)
-        if i == leader or mean <= DROP_Z * math.sqrt(var / (effective - 1)):
-            kept.append(i)
-    return kept
-
-
-def best(alive: list[int], costs: list[list[float]], weights: list[float]) -> int:
-    """The candidate with the lowest weighted cost (all have played the same deals)."""
-    return min(alive, key=lambda i: sum(map(mul, weights, costs[i])))
-
-
 class Race:
-    """The candidates still in the race, their cost on every deal, the deals' weights."""
+    """The candidates still in the race, their cost on every deal, the deals' weights.
+
+    Deals count by their weights (the inference's importance weights), and a paired
+    difference's standard error by the effective number of deals they are worth. Every
+    sum a look needs is carried from one look to the next and only extended by the deals
+    played since (in the order `sum` adds a list, so to the same last bit): summed afresh
+    at every look, they made the race a tenth of the search.
+    """
 
     def __init__(self, candidates: int):
         self.alive = list(range(candidates))
         self.costs: list[list[float]] = [[] for _ in self.alive]
         self.weights: list[float] = []
         self.deals = self.playouts = 0
+        self.weighted_costs = [0.0] * candidates  # per candidate: sum of weight x cost
+        self.total = self.squares = 0.0  # the weights' sum and their squares' sum
+        # (candidate, leader) -> (deals summed, sums of weight x difference and of
+        # weight x difference squared): what the candidate was compared with so far.
+        self._paired: dict[tuple[int, int], tuple[int, float, float]] = {}
 
     def running(self, deals: int | None, deadline: float) -> bool:
         """Whether to play another deal: 2+ candidates left, and `deals` or time to spare."""
@@ -81,13 +62,49 @@ class Race:
 
     def add_deal(self, weight: float, costs: list[float]) -> None:
         """One deal's `weight` and `costs`, in the order of `alive`; drop the worse if due."""
+        weighted_costs = self.weighted_costs
         for i, cost in zip(self.alive, costs, strict=True):
             self.costs[i].append(cost)
+            weighted_costs[i] += weight * cost
         self.weights.append(weight)
+        self.total += weight
+        self.squares += weight * weight
         self.deals += 1
         self.playouts += len(costs)
         if due(self.deals):
-            self.alive = survivors(self.alive, self.costs, self.weights)
+            self.alive = self.survivors()
 
     def winner(self) -> int:
-        return best(self.alive, self.costs, self.weights)
+        """The candidate with the lowest weighted cost (all have played the same deals)."""
+        return min(self.alive, key=self.weighted_costs.__getitem__)
+
+    def survivors(self) -> list[int]:
+        """The candidates not shown worse than the leader on the deals they all played."""
+        total = self.total
+        if total <= 0:
+            return self.alive
+        effective = total * total / self.squares
+        if effective < max(2, MIN_EFFECTIVE):
+            return self.alive
+        leader = self.winner()
+        kept = []
+        for i in self.alive:
+            if i != leader:
+                weighted, squared = self._paired_sums(i, leader)
+                mean = weighted / total
+                var = max(0.0, squared / total - mean * mean)
+                if mean > DROP_Z * math.sqrt(var / (effective - 1)):
+                    continue
+            kept.append(i)
+        return kept
+
+    def _paired_sums(self, i: int, leader: int) -> tuple[float, float]:
+        """Over every deal: the sums of weight x (cost of `i` - cost of `leader`) and of
+        weight x that difference squared."""
+        start, weighted, squared = self._paired.get((i, leader), (0, 0, 0))
+        diffs = list(map(sub, self.costs[i][start:], self.costs[leader][start:]))
+        by_weight = list(map(mul, self.weights[start:], diffs))
+        weighted = sum(by_weight, weighted)
+        squared = sum(map(mul, by_weight, diffs), squared)
+        self._paired[i, leader] = (self.deals, weighted, squared)
+        return weighted, squared

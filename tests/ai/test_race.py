@@ -1,11 +1,23 @@
 """The race between candidate moves: the clearly worse leave, uneven weights drop nobody."""
 
-from games.ai.race import survivors
+import math
+import random
+from operator import mul, sub
+
+from games.ai.race import DROP_Z, Race
+
+
+def race_over(costs: list[list[float]], weights: list[float]) -> Race:
+    """A race fed deal by deal, each candidate still in it paying its cost on the deal."""
+    race = Race(len(costs))
+    for d, weight in enumerate(weights):
+        race.add_deal(weight, [costs[i][d] for i in race.alive])
+    return race
 
 
 def test_a_candidate_worse_on_every_one_of_many_deals_leaves_the_race():
     costs = [[1.0 + (d % 3) for d in range(64)], [3.0 + (d % 3) for d in range(64)]]
-    assert survivors([0, 1], costs, [1.0] * 64) == [0]
+    assert race_over(costs, [1.0] * 64).alive == [0]
 
 
 def test_deals_worth_few_equal_ones_drop_no_candidate():
@@ -13,4 +25,36 @@ def test_deals_worth_few_equal_ones_drop_no_candidate():
     comes out near zero, and a move would leave on the luck of one deal."""
     costs = [[1.0 + (d % 3) for d in range(64)], [3.0 + (d % 3) for d in range(64)]]
     weights = [1.0] * 4 + [1e-6] * 60  # worth about 4 equal deals
-    assert survivors([0, 1], costs, weights) == [0, 1]
+    assert race_over(costs, weights).alive == [0, 1]
+
+
+def test_sums_carried_from_look_to_look_equal_sums_over_every_deal():
+    """The leader changes between looks: each look still judges every deal played."""
+    rng = random.Random(7)
+    race = Race(3)
+    for d in range(300):
+        # Candidate 1 leads early, candidate 2 late; candidate 0 stays close to both.
+        costs = [2.0 + rng.random(), 1.5 + 2 * (d > 150) + rng.random(), 3.0 - 2 * (d > 150)]
+        race.alive = [0, 1, 2]  # keep all three in, to look at them after every deal
+        race.add_deal(rng.choice([0.5, 1.0, 2.0]), costs)
+        race.alive = [0, 1, 2]
+        assert race.survivors() == survivors_afresh(race)
+
+
+def survivors_afresh(race: Race) -> list[int]:
+    """`Race.survivors` from nothing but the deals' costs and weights."""
+    costs, weights = race.costs, race.weights
+    leader = min(race.alive, key=lambda i: sum(map(mul, weights, costs[i])))
+    total = sum(weights)
+    effective = total * total / sum(map(mul, weights, weights))
+    if effective < 16:
+        return race.alive
+    kept = []
+    for i in race.alive:
+        diffs = list(map(sub, costs[i], costs[leader]))
+        weighted = list(map(mul, weights, diffs))
+        mean = sum(weighted) / total
+        var = max(0.0, sum(map(mul, weighted, diffs)) / total - mean * mean)
+        if i == leader or mean <= DROP_Z * math.sqrt(var / (effective - 1)):
+            kept.append(i)
+    return kept
