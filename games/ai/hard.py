@@ -48,7 +48,7 @@ def _search_tricks(view: dict, rng: random.Random, deadline: float, iterations: 
     while moves.running(iterations, deadline):
         deal, weight = evidence.deal(rng)
         grow = moves.deals >= EXPAND_AFTER
-        moves.add_deal(weight, [tree.play(deal, i, grow) for i in moves.alive])
+        moves.add_deal(weight, tree.play(deal, moves.alive, grow))
     return {
         "move": view["legal_moves"][moves.winner()],
         "deals": moves.deals,

@@ -32,7 +32,7 @@ def search_pass(view: dict, rng: random.Random, deadline: float, max_deals: int 
         for i in pairs.alive:
             passes[seat] = candidates[i]["cards"]
             hands = exchange_passes(dealt, passes)
-            costs.append(value.cost_at_end(*rollout(hands, starter, 0, 0, starter, 0, False)))
+            costs.append(value.cost_at_end(rollout(hands, starter, 0, 0, starter, 0, False)))
         pairs.add_deal(1.0, costs)  # every deal counts alike: nothing has been played yet
     return {
         "move": candidates[pairs.winner()],

@@ -60,16 +60,15 @@ class Node:
 
     def select(self) -> int:
         visits = self.visits
-        if self.n < len(visits):
-            return self.n  # untried moves first, in the prior's order
-        log_n = math.log(self.n)
-        totals = self.totals
-        best, best_score = 0, -math.inf
-        for i, v in enumerate(visits):
-            score = -totals[i] / v + EXPLORATION * math.sqrt(log_n / v)
-            if score > best_score:
-                best, best_score = i, score
-        return best
+        n = self.n
+        if n < len(visits):
+            return n  # untried moves first, in the prior's order
+        log_n = math.log(n)
+        scores = [
+            -total / v + EXPLORATION * math.sqrt(log_n / v)
+            for total, v in zip(self.totals, visits, strict=True)
+        ]
+        return scores.index(max(scores))
 
     def update(self, i: int, cost: float) -> None:
         self.n += 1
@@ -78,7 +77,7 @@ class Node:
 
 
 class Tree:
-    """The search from one decision: `iterate` once per deal over the moves in the race."""
+    """The search from one decision: `play` once per deal over the moves in the race."""
 
     def __init__(self, seat: int, start: tuple, value: RoundValue, decisions: list[tuple]):
         self.seat = seat
@@ -87,16 +86,24 @@ class Tree:
         self.decisions = decisions
         self.below: list[dict] = [{} for _ in decisions]  # per root move: seen -> Node | None
 
-    def play(self, deal: list[list[int]], i: int, grow: bool) -> float:
-        """The cost of root move `i` on `deal`, through its tree when `grow`."""
-        hands = [h[:] for h in deal]
-        decision = self.decisions[i]
+    def play(self, deal: list[list[int]], moves: list[int], grow: bool) -> list[float]:
+        """The cost of each root move in `moves` on `deal`, through its tree when `grow`."""
+        # Bound once per deal, not once per move: a deal's moves are a few microseconds each.
+        cost_at_end, start, decisions = self.value.cost_at_end, self.start, self.decisions
         if not grow:
-            return self.value.cost_at_end(*rollout(hands, *self.start, forced=decision))
+            return [
+                cost_at_end(rollout(list(map(list.copy, deal)), *start, decisions[i]))
+                for i in moves
+            ]
+        return [self._walk(list(map(list.copy, deal)), i) for i in moves]
+
+    def _walk(self, hands: list[list[int]], i: int) -> float:
+        """Root move `i` on `hands` (mutated), then the seat's next decision from its node."""
+        cost_at_end = self.value.cost_at_end
         seen: list[int] = []
-        outcome = rollout(hands, *self.start, forced=decision, stop=self.seat, log=seen)
+        outcome = rollout(hands, *self.start, self.decisions[i], self.seat, seen)
         if len(outcome) == 2:  # the round ended before this seat's next move
-            return self.value.cost_at_end(*outcome)
+            return cost_at_end(outcome)
         key = tuple(seen)
         below = self.below[i]
         node = below.get(key)
@@ -105,11 +112,11 @@ class Tree:
                 # Most of what a seat may see is seen once: only a second visit earns a
                 # node (building one costs more than the playout); the normal rule plays.
                 below[key] = None
-                return self.value.cost_at_end(*rollout(hands, *outcome))
+                return cost_at_end(rollout(hands, *outcome))
             _, count, top, _, _, unlocked = outcome
             node = below[key] = Node(own_decisions(hands[self.seat], count, top, unlocked))
         j = node.select()
-        cost = self.value.cost_at_end(*rollout(hands, *outcome, forced=node.decisions[j]))
+        cost = cost_at_end(rollout(hands, *outcome, node.decisions[j]))
         node.update(j, cost)
         return cost
 

@@ -47,13 +47,14 @@ class RoundValue:
         self.before = danger(self.doghouses)[seat]
         self._cache: dict[tuple[int, tuple[int, ...]], float] = {}
 
-    def cost_at_end(self, first: int, last: tuple[int, ...]) -> float:
-        """The cost of a round whose last cards are `last` (by seat), `first` going first."""
-        key = (first, last)
-        cost = self._cache.get(key)
+    def cost_at_end(self, end: tuple[int, tuple[int, ...]]) -> float:
+        """The cost of a round's `end` as `simulator.rollout` returns it: (first, last
+        cards by seat), the seat `first` laying its last card down first."""
+        cost = self._cache.get(end)
         if cost is None:
+            first, last = end
             loser, caught = last_cards([[card] for card in last], first)
-            cost = self._cache[key] = self.cost(loser, caught)
+            cost = self._cache[end] = self.cost(loser, caught)
         return cost
 
     def cost(self, loser: int, caught: list[int]) -> float:
