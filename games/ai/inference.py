@@ -14,6 +14,7 @@ All of it reads the seat's view alone (`Knowledge` and the view's `moves`).
 """
 
 import random
+from bisect import bisect_right
 
 from .heuristic import normal_follow, normal_lead
 from .knowledge import Knowledge, sample_hands
@@ -68,19 +69,26 @@ class Evidence:
                 count, top, in_trick = 0, 0, 0
         # A seat's moves depend on its own hand only, so each seat's factor is computed
         # once per hand it is dealt: late in a round the hidden hands are small and recur.
-        self.by_seat = [(s, [m[1:] for m in self.moves if m[0] == s]) for s in range(n) if s != me]
-        self._seat_cache: dict[tuple, float] = {}
+        # A seat that has not moved yet explains nothing (its factor is 1) and is left out.
+        by_seat = [(s, [m[1:] for m in self.moves if m[0] == s]) for s in range(n) if s != me]
+        self.by_seat = [(s, moves, {}) for s, moves in by_seat if moves]
+        if self.received:
+            # Of the cards the left neighbour holds once the exchange is done, those above
+            # the lower card it passed: the ones it has played or tucked are counted now.
+            self.pass_low = min(self.received)
+            self.gone_above_pass = sum(1 for card in self.gone[self.left] if card > self.pass_low)
 
     def likelihood(self, hands: list[list[int]]) -> float:
-        """How likely this round's observed actions are if the other seats hold `hands` now."""
+        """How likely this round's observed actions are if the other seats hold `hands`
+        now (sorted, as `knowledge.sample_hands` deals them)."""
         likelihood = 1.0
         if self.received:
-            left = sorted(hands[self.left] + self.gone[self.left])
-            passed = _pass_likelihood(self.received, left)
+            left = hands[self.left]
+            higher = self.gone_above_pass + len(left) - bisect_right(left, self.pass_low)
+            passed = _pass_likelihood(higher)
             likelihood = PASS_NORMAL_SHARE * passed + (1 - PASS_NORMAL_SHARE) * OTHER_MOVE
-        cache = self._seat_cache
-        for s, moves in self.by_seat:
-            key = (s, *hands[s])
+        for s, moves, cache in self.by_seat:
+            key = tuple(hands[s])
             factor = cache.get(key)
             if factor is None:
                 normal = _normal_likelihood(sorted(hands[s] + self.gone[s]), moves)
@@ -98,8 +106,8 @@ class Evidence:
 
 
 def play_likelihood(view: dict, know: Knowledge, hands: list[list[int]]) -> float:
-    """`Evidence.likelihood` for one deal."""
-    return Evidence(view, know).likelihood(hands)
+    """`Evidence.likelihood` for one deal (its hands in any order)."""
+    return Evidence(view, know).likelihood([sorted(h) for h in hands])
 
 
 def _normal_likelihood(hand: list[int], moves: list[tuple]) -> float:
@@ -126,13 +134,11 @@ def _normal_likelihood(hand: list[int], moves: list[tuple]) -> float:
     return likelihood
 
 
-def _pass_likelihood(received: list[int], left_start: list[int]) -> float:
-    """The left-hand neighbour passed us `received`: under the normal rule its two highest.
+def _pass_likelihood(higher: int) -> float:
+    """The left-hand neighbour passed us two cards: under the normal rule its two highest.
 
     It then received 2 cards from its own left, so at most 2 of the cards it held after
-    the exchange may be higher than the lower card it passed; each one more is a sign
-    that it did not pass its highest cards.
+    the exchange may be higher than the lower card it passed (`higher` of them are); each
+    one more is a sign that it did not pass its highest cards.
     """
-    low = min(received)
-    higher = sum(1 for card in left_start if card > low)
     return 1 - EPSILON if higher <= 2 else EPSILON ** (higher - 2)

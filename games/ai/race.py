@@ -21,14 +21,15 @@ DROP_Z = 3.0  # how sure the race must be that a candidate is worse (many are co
 MIN_EFFECTIVE = 16
 
 
-def due(deals: int) -> bool:
-    """Whether the race looks at its candidates after this many deals.
+def next_look(deals: int) -> int:
+    """After how many deals the race next looks at its candidates, `deals` being played.
 
     Every `CHECK_EVERY` deals at first, then about every eighth of the deals so far: a
-    look goes over every deal played, so looks at a fixed pace would cost more and more.
+    look goes over every deal played when the leader has changed, so looks at a fixed
+    pace would cost more and more.
     """
     every = max(CHECK_EVERY, 1 << max(0, deals.bit_length() - 4))
-    return deals >= MIN_DEALS and deals % every == 0
+    return max(MIN_DEALS, (deals // every + 1) * every)
 
 
 class Race:
@@ -46,6 +47,7 @@ class Race:
         self.costs: list[list[float]] = [[] for _ in self.alive]
         self.weights: list[float] = []
         self.deals = self.playouts = 0
+        self.look_at = next_look(0)
         self.weighted_costs = [0.0] * candidates  # per candidate: sum of weight x cost
         self.total = self.squares = 0.0  # the weights' sum and their squares' sum
         # (candidate, leader) -> (deals summed, sums of weight x difference and of
@@ -71,8 +73,9 @@ class Race:
         self.squares += weight * weight
         self.deals += 1
         self.playouts += len(costs)
-        if due(self.deals):
+        if self.deals == self.look_at:
             self.alive = self.survivors()
+            self.look_at = next_look(self.deals)
 
     def winner(self) -> int:
         """The candidate with the lowest weighted cost (all have played the same deals)."""

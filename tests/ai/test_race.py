@@ -4,7 +4,7 @@ import math
 import random
 from operator import mul, sub
 
-from games.ai.race import DROP_Z, Race
+from games.ai.race import DROP_Z, Race, next_look
 
 
 def race_over(costs: list[list[float]], weights: list[float]) -> Race:
@@ -26,6 +26,14 @@ def test_deals_worth_few_equal_ones_drop_no_candidate():
     costs = [[1.0 + (d % 3) for d in range(64)], [3.0 + (d % 3) for d in range(64)]]
     weights = [1.0] * 4 + [1e-6] * 60  # worth about 4 equal deals
     assert race_over(costs, weights).alive == [0, 1]
+
+
+def test_the_race_looks_every_sixteen_deals_then_about_every_eighth_of_those_played():
+    looks, deals = [], 0
+    while deals < 1024:
+        deals = next_look(deals)
+        looks.append(deals)
+    assert looks == [*range(48, 256, 16), *range(256, 512, 32), *range(512, 1025, 64)]
 
 
 def test_sums_carried_from_look_to_look_equal_sums_over_every_deal():
