@@ -24,14 +24,22 @@ def search_pass(view: dict, rng: random.Random, deadline: float, max_deals: int 
     know = read_knowledge(view)
     value = RoundValue(seat, view["doghouses"], view["max_strength"])
     candidates = view["legal_moves"]
+    right = (seat - 1) % know.players  # the seat this one passes to
     pairs = race.Race(len(candidates))
     while pairs.running(max_deals, deadline):
         dealt = sample_hands(know, rng)
-        passes = [normal_pass(h) for h in dealt]
+        # The exchange as it is whatever this seat passes, then once per candidate only
+        # the two hands its pass changes: the other seats' passes are the same for all.
+        exchanged = exchange_passes(
+            dealt, [[] if s == seat else normal_pass(h) for s, h in enumerate(dealt)]
+        )
         costs = []
         for i in pairs.alive:
-            passes[seat] = candidates[i]["cards"]
-            hands = exchange_passes(dealt, passes)
+            given = candidates[i]["cards"]
+            hands = list(map(list.copy, exchanged))
+            for card in given:
+                hands[seat].remove(card)
+            hands[right] = sorted(hands[right] + given)
             costs.append(value.cost_at_end(rollout(hands, starter, 0, 0, starter, 0, False)))
         pairs.add_deal(1.0, costs)  # every deal counts alike: nothing has been played yet
     return {
