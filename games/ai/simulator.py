@@ -39,13 +39,11 @@ def rollout(
             if forced[0] == "tuck":
                 del hand[:count]
                 unlocked = True
-                code = -count
             else:
                 top, count = forced[1], forced[2]
                 i = hand.index(top)
                 del hand[i : i + count]
                 winner = turn
-                code = top * 8 + count
             forced = None
         elif count == 0:
             h = len(hand)
@@ -74,40 +72,37 @@ def rollout(
                 i = hand.index(top)
                 del hand[i : i + count]
             winner = turn
-            code = top * 8 + count
         elif count == 1:
             if hand[-1] >= top:
                 top = hand.pop()
                 winner = turn
-                code = top * 8 + 1
             else:
                 del hand[0]
                 unlocked = True
-                code = -1
         else:
             # The normal follow: the highest strength held `count` times that may be played.
             i = len(hand) - 1
-            code = -count
             while i >= count - 1:
                 s = hand[i]
                 if s < top:
                     break
                 if hand[i - count + 1] == s:
                     del hand[i - count + 1 : i + 1]
-                    top, winner, code = s, turn, s * 8 + count
+                    top, winner = s, turn
                     break
                 i -= 1
-            if code < 0:
+            if winner != turn:
                 del hand[:count]
                 unlocked = True
         if log is not None:
-            log.append(code)
+            # A seat that played leads the trick now (no seat moves twice in a trick).
+            log.append(top * 8 + count if winner == turn else -count)
         moves += 1
         if moves < n:
             turn = turn + 1 if turn + 1 < n else 0
         elif len(hands[winner]) > 1:
             turn, count, moves = winner, 0, 0
         else:
-            return winner, tuple([h[0] for h in hands])
+            return winner, next(zip(*hands, strict=True))  # the one card left in each hand
         if turn == stop:
             return (turn, count, top, winner, moves, unlocked)
