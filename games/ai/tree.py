@@ -64,11 +64,13 @@ class Node:
         if n < len(visits):
             return n  # untried moves first, in the prior's order
         log_n = math.log(n)
-        scores = [
-            -total / v + EXPLORATION * math.sqrt(log_n / v)
-            for total, v in zip(self.totals, visits, strict=True)
-        ]
-        return scores.index(max(scores))
+        totals = self.totals
+        best, best_score = 0, -math.inf
+        for i, v in enumerate(visits):
+            score = -totals[i] / v + EXPLORATION * math.sqrt(log_n / v)
+            if score > best_score:
+                best, best_score = i, score
+        return best
 
     def update(self, i: int, cost: float) -> None:
         self.n += 1
