@@ -11,6 +11,8 @@ The rest is unknown: spread among the other hands and the set-aside pile.
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
+from itertools import repeat, starmap
 
 from games.engine.cards import full_deck
 
@@ -92,9 +94,11 @@ def sample_hands(know: Knowledge, rng: random.Random) -> list[list[int]]:
     consistent deal exists. The set-aside pile takes what is left (it is not returned).
     """
     # Sorting by random keys shuffles uniformly, at half the cost of `rng.shuffle` (whose
-    # loop is Python): the search deals thousands of times a decision.
-    draw = rng.random
-    pool = sorted(know.unknown, key=lambda _: draw())
+    # loop is Python): the search deals thousands of times a decision. The key of each
+    # card in turn is the next `rng.random()`, drawn through C callables rather than a
+    # lambda (`next(draws, card)`: the card is only a default that is never used).
+    draws = starmap(rng.random, repeat(()))
+    pool = sorted(know.unknown, key=partial(next, draws))
     hands: list[list[int]] = [[] for _ in range(know.players)]
     taken_so_far = 0
     for s, need, floor, known in know.slots:
@@ -102,14 +106,14 @@ def sample_hands(know: Knowledge, rng: random.Random) -> list[list[int]]:
             end = taken_so_far + need
             taken = pool[taken_so_far:end]
             taken_so_far = end
-        else:
-            taken, rest = [], []
-            for card in pool[taken_so_far:]:
-                if len(taken) < need and card >= floor:
-                    taken.append(card)
+        else:  # the first `need` cards it may hold (at least its floor); the rest in order
+            taken, pool = [], pool[taken_so_far:]
+            taken_so_far = i = 0
+            while len(taken) < need and i < len(pool):
+                if pool[i] >= floor:
+                    taken.append(pool.pop(i))
                 else:
-                    rest.append(card)
-            pool, taken_so_far = rest, 0
+                    i += 1
         if len(taken) < need:
             raise ValueError(f"no deal fits what seat {know.seat} has seen")
         taken += known
