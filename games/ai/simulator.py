@@ -55,9 +55,12 @@ def rollout(
                 best = top
                 safe = hand[0]
                 i = 0
-                while i < h:
+                while i < h - 1:
                     s = hand[i]
-                    j = i + 1
+                    if hand[i + 1] != s:  # a lone card: never led here
+                        i += 1
+                        continue
+                    j = i + 2
                     while j < h and hand[j] == s:
                         j += 1
                     k = j - i - (s == safe)
