@@ -27,6 +27,10 @@ from .value import RoundValue
 EXPAND_AFTER = 16
 # UCB1 constant, in doghouse cards: small, as every try also counts for the root move.
 EXPLORATION = 3.0
+# Deals after which a tree stops keeping its deals' playouts if fewer than this share
+# of them were dealt before (`Tree.play`).
+RECUR_CHECK = 256
+RECUR_SHARE = 0.05
 
 
 def own_decisions(hand: list[int], count: int, top: int, unlocked: bool) -> list[tuple]:
@@ -87,26 +91,55 @@ class Tree:
         self.value = value
         self.decisions = decisions
         self.below: list[dict] = [{} for _ in decisions]  # per root move: seen -> Node | None
+        # Late in a round the hidden hands are few and small and the same deals come again
+        # and again. The simulator being deterministic, what a deal's playouts came to is
+        # kept from its second dealing on (deal -> None when dealt once), for as long as
+        # deals do recur: early in a round nearly every deal is new.
+        self.dealt: dict[tuple, dict | None] | None = {}
+        self.deals = self.repeats = 0
 
     def play(self, deal: list[list[int]], moves: list[int], grow: bool) -> list[float]:
         """The cost of each root move in `moves` on `deal`, through its tree when `grow`."""
-        # Bound once per deal, not once per move: a deal's moves are a few microseconds each.
-        cost_at_end, start, decisions = self.value.cost_at_end, self.start, self.decisions
-        if not grow:
-            return [
-                cost_at_end(rollout(list(map(list.copy, deal)), *start, decisions[i]))
-                for i in moves
-            ]
-        return [self._walk(list(map(list.copy, deal)), i) for i in moves]
+        played = self._kept(deal)
+        if grow:
+            return [self._walk(deal, i, played) for i in moves]
+        costs = []
+        for i in moves:  # the tree not grown yet: the normal rule plays on after the move
+            hands = deal if played is not None else list(map(list.copy, deal))  # see _play_on
+            costs.append(self._play_on(played, (i, None), hands, self.start, self.decisions[i]))
+        return costs
 
-    def _walk(self, hands: list[list[int]], i: int) -> float:
-        """Root move `i` on `hands` (mutated), then the seat's next decision from its node."""
-        cost_at_end = self.value.cost_at_end
-        seen: list[int] = []
-        outcome = rollout(hands, *self.start, self.decisions[i], self.seat, seen)
+    def _kept(self, deal: list[list[int]]) -> dict | None:
+        """What is kept of the playouts on `deal`, or None when they are not kept."""
+        dealt = self.dealt
+        if dealt is None:
+            return None
+        key = tuple(map(tuple, deal))
+        self.deals += 1
+        if key in dealt:
+            self.repeats += 1
+            played = dealt[key]
+            if played is None:
+                played = dealt[key] = {}
+        else:
+            played = dealt[key] = None
+        if self.deals == RECUR_CHECK and self.repeats < RECUR_SHARE * RECUR_CHECK:
+            self.dealt = None
+        return played
+
+    def _walk(self, deal: list[list[int]], i: int, played: dict | None) -> float:
+        """Root move `i` on `deal`, then the seat's next decision from its node."""
+        walk = None if played is None else played.get(i)
+        if walk is None:
+            hands = list(map(list.copy, deal))
+            seen: list[int] = []
+            outcome = rollout(hands, *self.start, self.decisions[i], self.seat, seen)
+            walk = (outcome, tuple(seen), hands)
+            if played is not None:
+                played[i] = walk
+        outcome, key, hands = walk
         if len(outcome) == 2:  # the round ended before this seat's next move
-            return cost_at_end(outcome)
-        key = tuple(seen)
+            return self.value.cost_at_end(outcome)
         below = self.below[i]
         node = below.get(key)
         if node is None:
@@ -114,12 +147,26 @@ class Tree:
                 # Most of what a seat may see is seen once: only a second visit earns a
                 # node (building one costs more than the playout); the normal rule plays.
                 below[key] = None
-                return cost_at_end(rollout(hands, *outcome))
+                return self._play_on(played, (i, None), hands, outcome, None)
             _, count, top, _, _, unlocked = outcome
             node = below[key] = Node(own_decisions(hands[self.seat], count, top, unlocked))
         j = node.select()
-        cost = cost_at_end(rollout(hands, *outcome, node.decisions[j]))
+        cost = self._play_on(played, (i, j), hands, outcome, node.decisions[j])
         node.update(j, cost)
+        return cost
+
+    def _play_on(
+        self, played: dict | None, key: tuple, hands: list, trick: tuple, forced: tuple | None
+    ) -> float:
+        """The cost of playing on from `hands` and `trick`, `forced` first. `key` is (root
+        move, the seat's next decision: its index in its node, None for the normal rule's).
+        The hands are used up, unless the deal's playouts are kept (`played`)."""
+        if played is None:
+            return self.value.cost_at_end(rollout(hands, *trick, forced))
+        cost = played.get(key)
+        if cost is None:
+            outcome = rollout(list(map(list.copy, hands)), *trick, forced)
+            cost = played[key] = self.value.cost_at_end(outcome)
         return cost
 
 
