@@ -15,12 +15,11 @@ import logging
 from importlib import import_module
 from types import SimpleNamespace
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth import get_user
 from rest_framework.authtoken.models import Token
 
+from barkside import broadcast
 from barkside.authentication import digest, token_known
 
 log = logging.getLogger(__name__)
@@ -70,11 +69,8 @@ def still_signed_in(scope) -> bool:
 
 def sockets_close(groups: dict[str, int]) -> None:
     """Close the sockets of each group with its code (called after commit)."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
     for group, code in groups.items():
         try:
-            async_to_sync(layer.group_send)(group, {"type": "auth.ended", "code": code})
+            broadcast.group_send([(group, {"type": "auth.ended", "code": code})])
         except Exception:  # lost: the socket's next message finds the sign-in gone
             log.exception("closing the sockets of %s failed", group)

@@ -95,7 +95,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before WhiteNoise: compresses the web app's files it serves (barkside/frontend.py).
     "barkside.frontend.AppGZipMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # WhiteNoise, kept async under ASGI (barkside/static.py).
+    "barkside.static.AsyncWhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Activates the request's language (Accept-Language): API error details and DRF's
     # field messages follow it (barkside/error_texts.py).
@@ -169,14 +170,19 @@ REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
 if env("CHANNEL_LAYER", "redis") == "memory":
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 else:
-    # Broadcasts go out after a change commits, from inside the request that made it: a
-    # Redis that does not answer must not hold it for ever. The read timeout stays above
-    # channels_redis's 5 s blocking receive, which shares these connections.
-    # CHANNEL_LAYER_BACKEND=channels_redis.pubsub.RedisPubSubChannelLayer is the other
-    # layer measured with `bench load` (README, "Serving a crowd").
+    # channels_redis's pub/sub layer: a group message is one Redis PUBLISH, which the
+    # threads of requests and socket moves send themselves (barkside/broadcast.py), and
+    # each process reads what its sockets subscribed to as it arrives. At 100 tables it
+    # brought the fan-out from about a second to tens of milliseconds and lost nothing;
+    # the core layer (CHANNEL_LAYER_BACKEND=channels_redis.core.RedisChannelLayer) queues
+    # messages in Redis and lost some (README, "Serving a crowd"). Broadcasts go out
+    # after a change commits, from inside the request that made it: a Redis that does
+    # not answer must not hold it for ever (the timeouts).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": env("CHANNEL_LAYER_BACKEND", "channels_redis.core.RedisChannelLayer"),
+            "BACKEND": env(
+                "CHANNEL_LAYER_BACKEND", "channels_redis.pubsub.RedisPubSubChannelLayer"
+            ),
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2, "socket_timeout": 10}]
             },

@@ -196,23 +196,23 @@ class GameConsumer(BarksideConsumer):
         await self.send_json({"type": "chat_hidden", "id": event["id"]})
 
     async def receive(self, text_data=None, bytes_data=None):
-        if not await self.still_signed_in():  # logged out, and the notice was lost
-            return await self.close(CLOSE_UNAUTHENTICATED)
         try:
             message = json.loads(text_data if text_data is not None else bytes_data)
         except (TypeError, ValueError, RecursionError):  # deep nesting exhausts the stack
             message = None
+        kind = message.get("type") if isinstance(message, dict) else None
+        # A move or a chat line checks the sign-in in its own thread call (one hop to a
+        # thread, not two); anything else checks it first.
+        if kind == "move":
+            return await self._move(message)
+        if kind == "chat":
+            return await self._chat(message)
+        if not await self.still_signed_in():  # logged out, and the notice was lost
+            return await self.close(CLOSE_UNAUTHENTICATED)
         if not isinstance(message, dict):
-            return await self._send_error(
-                ServiceError("malformed", "send a JSON object with a `type`")
-            )
-        kind = message.get("type")
-        if kind == "sync":
+            await self._send_error(ServiceError("malformed", "send a JSON object with a `type`"))
+        elif kind == "sync":
             await self._send_current(message.get("request_id"))
-        elif kind == "move":
-            await self._move(message)
-        elif kind == "chat":
-            await self._chat(message)
         else:
             await self._send_error(
                 ServiceError(
@@ -226,8 +226,10 @@ class GameConsumer(BarksideConsumer):
         fields = {k: v for k, v in message.items() if k not in ("type", "request_id")}
         try:
             game = await run_apart(
-                _play, self.game_id, self.user, fields, request_id, self.language
+                _play, self.scope, self.game_id, fields, request_id, self.language
             )
+        except SignedOut:
+            return await self.close(CLOSE_UNAUTHENTICATED)
         except Exception as exc:  # the API's handler decides what a client may see
             return await self._send_error(exc, request_id)
         await self._send_game(game, request_id)
@@ -236,7 +238,9 @@ class GameConsumer(BarksideConsumer):
         """A chat line: the sender gets it back from the group like everyone else."""
         fields = {k: v for k, v in message.items() if k not in ("type", "request_id")}
         try:
-            await run_apart(_chat, self.game_id, self.user, fields, self.language)
+            await run_apart(_chat, self.scope, self.game_id, fields, self.language)
+        except SignedOut:
+            await self.close(CLOSE_UNAUTHENTICATED)
         except Exception as exc:
             await self._send_error(exc, message.get("request_id"))
 
@@ -268,14 +272,26 @@ class GameConsumer(BarksideConsumer):
         await self.send_json({"type": "error", **body, "status": status, "request_id": request_id})
 
 
-def _play(game_id, user, fields: dict, request_id, language: str | None = None) -> dict:
+class SignedOut(Exception):
+    """The sign-in of the socket ended, and the notice that closes it was lost."""
+
+
+def _signed_in_user(scope):
+    if not socket_auth.still_signed_in(scope):
+        raise SignedOut
+    return scope["user"]
+
+
+def _play(scope, game_id, fields: dict, request_id, language: str | None = None) -> dict:
     """The REST move, minus HTTP; the request_id (as text) is the move's idempotency key."""
+    user = _signed_in_user(scope)
     key = str(request_id) if type(request_id) is int else request_id
     with translation.override(language):  # DRF's field messages, in the socket's language
         return moves.move_submit(game_id=game_id, user=user, fields=fields, key=key)
 
 
-def _chat(game_id, user, fields: dict, language: str | None = None) -> None:
+def _chat(scope, game_id, fields: dict, language: str | None = None) -> None:
+    user = _signed_in_user(scope)
     with translation.override(language):
         text = validated(ChatPostSerializer, fields)["text"]
     moderation_services.chat_post(game_id=game_id, user=user, text=text)

@@ -11,9 +11,7 @@ holds - and `tell` passes each notice to the other channels through
 
 import logging
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-
+from barkside import broadcast
 from games import signals
 from games.models import Game
 
@@ -32,9 +30,6 @@ def game_changed(game_id: int, version: int, notices=()) -> None:
     """Broadcast a committed change and its notices, `(name, user id)` pairs; never
     raises, so it can't undo a stored move's answer."""
     try:
-        layer = get_channel_layer()
-        if layer is None:
-            return
         messages = [
             (game_group(game_id), {"type": "game.changed", "game": game_id, "version": version})
         ]
@@ -42,14 +37,9 @@ def game_changed(game_id: int, version: int, notices=()) -> None:
             tell(name, user_id, game_id)
             notice = {"type": "user.notice", "notice": name, "game": game_id, "version": version}
             messages.append((user_group(user_id), notice))
-        async_to_sync(_send_all)(layer, messages)
+        broadcast.group_send(messages)
     except Exception:  # a broadcast lost is recovered by clients re-fetching on a version gap
         log.exception("broadcast of game %s version %s failed", game_id, version)
-
-
-async def _send_all(layer, messages) -> None:
-    for group, message in messages:
-        await layer.group_send(group, message)
 
 
 def tell(notice: str, user_id: int, game_id: int, **detail: str) -> None:

@@ -11,8 +11,6 @@ seen (`WarningSeen`, beside the log) once they have read it.
 import logging
 from datetime import datetime
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
@@ -21,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts import services as account_services
+from barkside import broadcast
 from barkside.errors import ServiceError
 from games import realtime
 from games import selectors as game_selectors
@@ -375,10 +374,7 @@ def _future(until) -> None:
 
 
 def _send(group: str, kind: str, payload: dict) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
     try:
-        async_to_sync(layer.group_send)(group, {"type": kind, **payload})
+        broadcast.group_send([(group, {"type": kind, **payload})])
     except Exception:  # a lost chat line or kick: the REST GET and the next request tell
         log.exception("sending %s to %s failed", kind, group)

@@ -4,14 +4,23 @@ started again by the stack, with no manual action), every game moves again withi
 no move is lost or applied twice, and a retried move gets its first answer. Run with `-s`
 for the figures (lines starting `FAULT`)."""
 
+import contextlib
+import json
 import time
 
 from django.db import connection
+from websockets.sync.client import connect
 
 from games import tasks
 from tests.realtime.processes import AI_WORKER, http_ok, wait_until
 
-from .checks import check_games, retries_get_the_first_answer, seconds_until_all_moved
+from .checks import (
+    RECOVERY,
+    check_games,
+    retries_get_the_first_answer,
+    seconds_until_all_moved,
+    versions,
+)
 from .tables import Players
 
 WARM_UP = 60.0  # seconds for every game to make its first move on a freshly started stack
@@ -21,7 +30,7 @@ BACK = 60.0  # seconds for the stack to start a killed child again (a loaded mac
 
 
 def test_redis_stopped_and_started_again_mid_game(stack, tables, fault_redis):
-    with Players(stack.base, tables) as players:
+    with Players(stack.base, tables) as players, watching(stack.base, tables) as ws:
         seconds_until_all_moved(tables, time.monotonic(), WARM_UP)
         worker, beat = stack.child(AI_WORKER), stack.child("beat")
         # A task waiting for its countdown is held unacknowledged by the worker, as AI
@@ -40,6 +49,10 @@ def test_redis_stopped_and_started_again_mid_game(stack, tables, fault_redis):
         fault_redis.start()
         back = time.monotonic()
         seconds = seconds_until_all_moved(tables, back)
+        # The server's subscriptions outlive the restart: a socket opened before it gets
+        # the versions made after it (a channel layer that lost them would send nothing).
+        stored = versions(tables)[ws.table.game_id][0]
+        assert _sent_version_above(ws, stored), "a socket lost its broadcasts to the restart"
     assert stack.child(AI_WORKER) == worker, "the worker did not survive the broker restart"
     assert stack.child("beat") == beat, "beat did not survive the broker restart"
     _no_move_lost_or_twice("redis restarted", start, back, seconds, stack, players, tables)
@@ -89,6 +102,34 @@ def test_the_server_killed_with_moves_in_flight_and_started_again(stack, tables)
         back = time.monotonic()
         seconds = seconds_until_all_moved(tables, back)
     _no_move_lost_or_twice("server killed", start, back, seconds, stack, players, tables)
+
+
+@contextlib.contextmanager
+def watching(base: str, tables):
+    """The game socket of a person at a people table, its greeting read."""
+    table = next(t for t in tables if t.kind == "people")
+    with connect(
+        base.replace("http", "ws", 1) + f"/ws/games/{table.game_id}/",
+        origin=base,
+        subprotocols=["token", table.tokens[0]],
+        open_timeout=10,
+    ) as ws:
+        assert json.loads(ws.recv(timeout=10))["type"] == "game"
+        ws.table = table
+        yield ws
+
+
+def _sent_version_above(ws, version: int) -> bool:
+    """Whether the socket sends a version above `version` within RECOVERY seconds."""
+    deadline = time.monotonic() + RECOVERY
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            message = json.loads(ws.recv(timeout=left))
+        except TimeoutError:
+            return False
+        if message["type"] == "game" and message["version"] > version:
+            return True
+    return False
 
 
 def _terminate_the_apps_connections() -> int:

@@ -46,7 +46,7 @@ def stack_env(transactional_db, redis_url, settings):
     """
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [redis_url]},
         }
     }

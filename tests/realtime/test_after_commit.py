@@ -32,7 +32,7 @@ def redis_down(settings):
     layers = settings.CHANNEL_LAYERS
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [url]},
         }
     }
