@@ -11,11 +11,12 @@ django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter  # noqa: E402
 
+from barkside.middleware import Admission  # noqa: E402
 from games.routing import websocket_application  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": Admission(django_asgi_app),
         "websocket": websocket_application(),
     }
 )

@@ -11,7 +11,6 @@ that page alone may use both (its own script is a file: SpectacularSwaggerSplitV
 """
 
 from django.conf import settings
-from django.utils.deprecation import MiddlewareMixin
 
 POLICY = {
     "default-src": ["'self'"],
@@ -45,14 +44,13 @@ def _docs_policy() -> dict[str, list[str]]:
 APP_HEADER = _header(POLICY)
 
 
-class ContentSecurityPolicyMiddleware(MiddlewareMixin):
-    """Sync and async (MiddlewareMixin): under ASGI the chain stays async down to the view."""
-
+class ContentSecurityPolicyMiddleware:
     def __init__(self, get_response):
-        super().__init__(get_response)
+        self.get_response = get_response
         self.docs_header = _header(_docs_policy())
 
-    def process_response(self, request, response):
+    def __call__(self, request):
+        response = self.get_response(request)
         if "Content-Security-Policy" not in response:
             docs = request.path.startswith(DOCS_PATH)
             response["Content-Security-Policy"] = self.docs_header if docs else APP_HEADER

@@ -95,8 +95,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before WhiteNoise: compresses the web app's files it serves (barkside/frontend.py).
     "barkside.frontend.AppGZipMiddleware",
-    # WhiteNoise, kept async under ASGI (barkside/static.py).
-    "barkside.static.AsyncWhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Activates the request's language (Accept-Language): API error details and DRF's
     # field messages follow it (barkside/error_texts.py).
@@ -106,9 +105,14 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Last, as django-axes requires.
+    # Last, as django-axes requires (but for the chain's end).
     "axes.middleware.AxesMiddleware",
+    # Under ASGI the whole chain then runs in the request's one thread (middleware.py).
+    "barkside.middleware.SyncChainMiddleware",
 ]
+# Requests of a web process running their middleware and view at once, each in a thread;
+# the others wait on the event loop (barkside/middleware.py, `Admission`).
+REQUEST_THREADS = env("REQUEST_THREADS", 8, int)
 
 ROOT_URLCONF = "barkside.urls"
 
