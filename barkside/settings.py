@@ -105,7 +105,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Last, as django-axes requires (but for the chain's end).
+    # Last but for the one below, as django-axes requires.
     "axes.middleware.AxesMiddleware",
     # Under ASGI the whole chain then runs in the request's one thread (middleware.py).
     "barkside.middleware.SyncChainMiddleware",

@@ -674,7 +674,7 @@ def _commit(
     )
     changed = [s for s, old in zip(seats, before, strict=True) if clocks.snapshot(s) != old]
     if changed:
-        Seat.objects.bulk_update(changed, clocks.SEAT_FIELDS)
+        Seat.objects.store(changed, clocks.SEAT_FIELDS)
     if state is not None:
         _store_doghouses(game, old_state)
     ai_due = any(s.plays_itself for s in seats if s.number in acting)

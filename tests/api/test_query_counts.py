@@ -105,18 +105,14 @@ def test_a_move_with_a_token_not_seen_yet_adds_its_lookup(table):
 
 
 def test_a_socket_move_with_its_request_id_stays_within_its_queries(table, alice):
-    """The consumer's work for a `move` message: the sign-in check, then the move with
-    its idempotency key (looked up, then stored with the reply)."""
+    """The consumer's work for a `move` message, in one thread call: the sign-in check,
+    then the move with its idempotency key (looked up, then stored with the reply)."""
     game_id, clients = table
     legal = first_legal(clients[0], game_id)
     key = Token.objects.filter(user=alice).last().key
     scope = {"user": alice, "token_digest": socket_auth.digest(key)}
     fields = {"kind": "pass", "cards": legal["cards"], "version": legal["version"]}
 
-    def socket_move():
-        assert socket_auth.still_signed_in(scope)
-        return consumers._play(game_id, alice, fields, "move-1")
-
-    reply, queries = counted(socket_move)
+    reply, queries = counted(lambda: consumers._play(scope, game_id, fields, "move-1"))
     assert reply["version"] == legal["version"] + 1
     assert queries <= MOVE_QUERIES + IDEMPOTENCY_KEY
