@@ -10,8 +10,8 @@ Redis client does from the thread itself: all of a change's messages in one roun
 without the loop. Other layers still go through the loop.
 
 The group's Redis channel name and the serializer are the layer's own (`serialize`, the
-prefix and the host ring of its configuration); tests/test_broadcast.py checks that a
-consumer of the layer receives what is published here.
+prefix and the host ring of its configuration); tests/realtime/test_broadcast.py checks
+that a consumer of the layer receives what is published here.
 """
 
 import threading
