@@ -137,6 +137,7 @@ class BarksideConsumer(AsyncWebsocketConsumer):
 
 class GameConsumer(BarksideConsumer):
     group = None
+    player_group = None  # this user's own views of the game (games/realtime.py)
     user_group = None  # for `user.kicked` only
     sent_version = -1  # the newest version this client has been sent
     watching = False  # counted in notifications.presence while connected
@@ -149,12 +150,15 @@ class GameConsumer(BarksideConsumer):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         # Join before reading, so a change between the read and the join is not missed.
         self.group = realtime.game_group(self.game_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.player_group = realtime.player_group(self.game_id, self.user.pk)
+        for group in (self.group, self.player_group):
+            await self.channel_layer.group_add(group, self.channel_name)
         try:
             game = await self._view()
         except GameError:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            self.group = None
+            for group in (self.group, self.player_group):
+                await self.channel_layer.group_discard(group, self.channel_name)
+            self.group = self.player_group = None
             return await self.refuse(CLOSE_NOT_FOUND)
         self.user_group = realtime.user_group(self.user.pk)
         await self.channel_layer.group_add(self.user_group, self.channel_name)
@@ -165,16 +169,23 @@ class GameConsumer(BarksideConsumer):
         await self._send_game(game)
 
     async def disconnect(self, code):
-        if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        if self.user_group:
-            await self.channel_layer.group_discard(self.user_group, self.channel_name)
+        for group in (self.group, self.player_group, self.user_group):
+            if group:
+                await self.channel_layer.group_discard(group, self.channel_name)
         await self.leave_sign_in()
         if self.watching:  # no Web Push for the game on screen
             await sync_to_async(presence.leave, thread_sensitive=False)(self.user.pk, self.game_id)
 
+    async def game_view(self, event):
+        """This user's own view of a new version, built by the process that committed it
+        (`{version, text}` on the player group): sent as it is, unless already sent."""
+        if event["version"] > self.sent_version:
+            self.sent_version = event["version"]
+            await self.send(text_data=event["text"])
+
     async def game_changed(self, event):
-        """A group message `{game, version}`: send this user's view unless already sent."""
+        """A group message `{game, version}`: send this user's view unless already sent
+        (seated people usually have it from `game_view` by now)."""
         if event["version"] <= self.sent_version:
             return
         try:

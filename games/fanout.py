@@ -1,13 +1,15 @@
-"""The views a process's game sockets send: one read of a game per version, one view per
-seat and version.
+"""The views a process's game sockets build themselves: one read of a game per version,
+one view per seat and version.
 
-A change is broadcast as `{game, version}` and every socket builds its own user's view
-(README: one read path). Done naively, a table of three people on sockets costs three
-reads of the same game and three views per version in every process. Here the sockets
-of a process share the newest game they know of: the process that made the change hands
-it over as it commits (`remember`), so its sockets read nothing; others read it once,
-however many sockets ask at the same time. Each seat's view of a version is built once
-and shared by every socket of that seat (and the public view by every spectator).
+A seated person's sockets get each new version's view ready-made from the process that
+committed it (games/realtime.py). What is left to build here: the first view of a
+socket that connects or syncs, a spectator's public view, and a seated person's view
+whose message did not come. Done naively, that costs a read of the game and a view per
+socket and version in every process. Here the sockets of a process share the newest
+game they know of: the process that made the change keeps it as it commits
+(`remember`), so its sockets read nothing; others read it once, however many sockets
+ask at the same time. Each seat's view of a version is built once and shared by every
+socket of that seat (and the public view by every spectator).
 
 What a socket sends is still `selectors.game_view` for its own user's seat: only the
 work of building it is shared, never one person's view with another.
@@ -44,7 +46,7 @@ def _keep(store: OrderedDict, key, value, most: int) -> None:
 def remember(game: Game) -> None:
     """A game just committed with its seats in memory (services): the newest version this
     process knows. A game without its seats read is not kept (its views would read them)."""
-    if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
+    if not selectors.seats_read(game):
         return
     known = _games.get(game.pk)
     if known is None or known.version < game.version:

@@ -174,7 +174,9 @@ class Seat(models.Model):
     objects = SeatQuerySet.as_manager()
 
     class Meta:
-        ordering = ["game", "number"]
+        # By the column: "game" would order by the game's own ordering, joining its table
+        # to every read of seats (so for Doghouse, GameEvent and Vacation's "user_id").
+        ordering = ["game_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="seat_number_unique"),
             models.UniqueConstraint(
@@ -232,7 +234,7 @@ class Vacation(models.Model):
     ended = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["user", "-started"]
+        ordering = ["user_id", "-started"]
         constraints = [
             models.UniqueConstraint(
                 fields=["user"], condition=Q(ended=None), name="one_running_vacation"
@@ -252,7 +254,7 @@ class Doghouse(models.Model):
     kinds = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
-        ordering = ["game", "seat"]
+        ordering = ["game_id", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="doghouse_per_seat"),
         ]
@@ -278,7 +280,7 @@ class GameEvent(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["game", "version"]
+        ordering = ["game_id", "version"]
         constraints = [
             models.UniqueConstraint(fields=["game", "version"], name="event_version_unique"),
         ]

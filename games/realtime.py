@@ -1,7 +1,11 @@
 """Broadcasts of game changes, sent after commit by services._after_commit.
 
-The game group gets `{game, version}` only: every consumer builds its own user's view,
-so no hidden card ever travels through the channel layer. Each seated person's group
+Each seated person's sockets on a game share a group of their own (`player_group`): the
+process that committed a change builds each person's view once (`selectors.game_view`
+for their seat, as the JSON a socket sends) and sends it there, so no other process
+reads the game again or builds that view; a hand only ever travels to its own player's
+sockets. The game group gets `{game, version}` only: a spectator's socket (or one whose
+view did not come) builds its view itself (games/fanout.py). Each seated person's group
 (`user-<id>`) gets a notice when their game started (or matchmaking seated them), when
 it is their turn, or when it ended - worked out by the service from the seats it already
 holds - and `tell` passes each notice to the other channels through
@@ -9,10 +13,13 @@ holds - and `tell` passes each notice to the other channels through
 (moderation: a chat message).
 """
 
+import json
 import logging
 
+from rest_framework.utils.encoders import JSONEncoder
+
 from barkside import broadcast
-from games import signals
+from games import selectors, signals
 from games.models import Game
 
 log = logging.getLogger(__name__)
@@ -26,13 +33,26 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-def game_changed(game_id: int, version: int, notices=()) -> None:
-    """Broadcast a committed change and its notices, `(name, user id)` pairs; never
+def player_group(game_id: int, user_id: int) -> str:
+    """A person's sockets on a game: their own view of each version, nobody else's."""
+    return f"game-{game_id}-user-{user_id}"
+
+
+def socket_message(view: dict) -> str:
+    """A view as the game socket sends it (games/consumers.py)."""
+    return json.dumps({"type": "game", "version": view["version"], "game": view}, cls=JSONEncoder)
+
+
+def game_changed(game_id: int, version: int, notices=(), game: Game | None = None) -> None:
+    """Broadcast a committed change and its notices, `(name, user id)` pairs, with each
+    seated person's view if `game` (its seats read) is the change's version; never
     raises, so it can't undo a stored move's answer."""
     try:
-        messages = [
+        views = game is not None and game.version == version and selectors.seats_read(game)
+        messages = _views(game) if views else []
+        messages.append(
             (game_group(game_id), {"type": "game.changed", "game": game_id, "version": version})
-        ]
+        )
         for name, user_id in notices:
             tell(name, user_id, game_id)
             notice = {"type": "user.notice", "notice": name, "game": game_id, "version": version}
@@ -40,6 +60,20 @@ def game_changed(game_id: int, version: int, notices=()) -> None:
         broadcast.group_send(messages)
     except Exception:  # a broadcast lost is recovered by clients re-fetching on a version gap
         log.exception("broadcast of game %s version %s failed", game_id, version)
+
+
+def _views(game: Game) -> list[tuple[str, dict]]:
+    """Each seated person's view, for their own group, before the game group's message:
+    a socket that gets its view first has nothing left to do for the version."""
+    return [
+        (
+            player_group(game.pk, seat.user_id),
+            {"type": "game.view", "version": game.version, "text": socket_message(view)},
+        )
+        for seat in game.seats.all()
+        if seat.user_id is not None
+        for view in [selectors.game_view(game, seat)]
+    ]
 
 
 def tell(notice: str, user_id: int, game_id: int, **detail: str) -> None:

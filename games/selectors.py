@@ -19,6 +19,11 @@ def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
     return games.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
 
 
+def seats_read(game: Game) -> bool:
+    """Whether the game's seats are in memory (`with_seats`, or a service's lock)."""
+    return "seats" in getattr(game, "_prefetched_objects_cache", {})
+
+
 def seat_of(game: Game, user) -> Seat | None:
     """The user's seat at the game, from its seats in memory."""
     return next((s for s in game.seats.all() if s.user_id == user.pk), None)

@@ -55,7 +55,7 @@ class Rating(models.Model):
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["user", "speed"]
+        ordering = ["user_id", "speed"]
         constraints = [
             models.UniqueConstraint(fields=["user", "speed"], name="rating_per_user_and_speed"),
         ]

@@ -7,7 +7,13 @@ class NotificationsConfig(AppConfig):
 
     def ready(self):
         # Notifications stands on games: it listens to its notices, games never imports it.
+        from django.db.models.signals import post_delete, post_save
+
         from games.signals import game_notice
+        from notifications import devices
+        from notifications.models import PushSubscription
         from notifications.receivers import push_game_notice
 
         game_notice.connect(push_game_notice, dispatch_uid="web-push")
+        post_save.connect(devices.subscribed, sender=PushSubscription, dispatch_uid="devices")
+        post_delete.connect(devices.unsubscribed, sender=PushSubscription, dispatch_uid="devices")

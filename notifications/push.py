@@ -21,7 +21,7 @@ from django.utils.translation import gettext_noop as _
 
 from games import selectors as game_selectors
 from games.models import CORRESPONDENCE_SECONDS
-from notifications import endpoints, preferences, presence
+from notifications import devices, endpoints, preferences, presence
 from notifications.models import NotificationSettings, PushSubscription
 
 log = logging.getLogger(__name__)
@@ -86,7 +86,7 @@ def notify(kind: str, user_id: int, game_id: int, now=None, detail: dict | None 
     the path of the move that caused the notice."""
     if kind not in TEXTS:
         raise ValueError(f"unknown notification {kind!r}")
-    if not PushSubscription.objects.filter(user_id=user_id).exists():
+    if not devices.has_devices(user_id):
         return  # the cheap question first: most notices end here
     if kind == TURN:
         from notifications import reminders

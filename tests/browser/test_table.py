@@ -111,8 +111,8 @@ def test_resigning_asks_first_then_the_ai_plays_the_seat(phone):
     phone.get_by_role("dialog", name="Resign this game?").get_by_role(
         "button", name="Resign"
     ).click()
-    # The seat is the AI's for good: it passed for me, and there is nothing to resign.
-    expect(phone.locator(".pass-info")).to_contain_text("You passed")
+    # The seat is the AI's for good: there is nothing to resign. (Not "You passed": on a
+    # busy machine the AI seats can be past the passing before the phone looks again.)
     expect(phone.get_by_role("button", name="Resign")).to_have_count(0)
     phone.get_by_role("button", name="Players").click()
     expect(phone.locator('.player[data-seat="0"] .badge')).to_have_text("left")

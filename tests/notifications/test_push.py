@@ -3,6 +3,7 @@
 import base64
 import json
 import os
+import secrets
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
@@ -13,7 +14,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from django.core.cache import cache
 
 from games.signals import game_notice
-from notifications import presence, push
+from notifications import presence, push, tasks
 from notifications.models import PushSubscription
 from tests.helpers import client_for, eager_tasks
 
@@ -261,3 +262,46 @@ def test_a_table_found_by_matchmaking_pushes_its_own_notice(
     assert found["tag"] == f"game-{game_id}"
     kinds = [m["kind"] for m in pushed_to(push_service, carol, phones[carol])]
     assert "matched" not in kinds and "game_started" not in kinds  # switched off
+
+
+@pytest.fixture(params=["locmem", "redis"])
+def any_cache(request, settings):
+    """The cache of `make run` (locmem) and of a deployment (Redis, which stores ints and
+    booleans alike as plain numbers)."""
+    if request.param == "redis":
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": settings.REDIS_URL,
+                "KEY_PREFIX": f"test-{secrets.token_hex(4)}",
+            }
+        }
+
+
+def test_notices_for_somebody_without_a_device_stop_at_the_cache_once_known(
+    transactional_db, alice, push_service, monkeypatch, any_cache
+):
+    queued = []
+    queue = tasks.push_notice.delay
+    monkeypatch.setattr(
+        tasks.push_notice, "delay", lambda *args, **kw: (queued.append(args), queue(*args, **kw))
+    )
+
+    def tell():
+        game_notice.send(sender=None, notice="your_turn", user_id=alice.pk, game_id=42)
+
+    tell()
+    assert len(queued) == 1  # not known yet: the worker looks, finds no device
+    tell()
+    assert len(queued) == 1  # known now: the move queues nothing
+    device = subscribe(alice, push_service)
+    tell()
+    assert len(queued) == 2
+    assert [m["kind"] for m in pushed_to(push_service, alice, device)] == ["your_turn"]
+    client_for(alice).delete(
+        "/api/push/subscriptions", {"endpoint": device.subscription["endpoint"]}, format="json"
+    )
+    tell()
+    tell()
+    assert len(queued) == 3  # the last device gone: looked up once more, then known
+    assert len(pushed_to(push_service, alice, device)) == 1

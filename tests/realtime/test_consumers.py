@@ -96,7 +96,11 @@ def test_after_a_change_every_seat_and_spectator_gets_its_own_new_view(
     run(scenario)
 
 
-def test_the_channel_layer_carries_only_game_and_version(table, bob):
+def test_each_persons_view_travels_only_to_their_own_sockets(table, alice, bob, carol, outsider):
+    """The game group carries `{game, version}`; each seated person's own group carries
+    their own view and nobody else's; nothing goes to anybody else."""
+    people = [alice, bob, carol, outsider]
+
     async def scenario():
         layer = get_channel_layer()
         game_listener = await layer.new_channel()
@@ -104,7 +108,11 @@ def test_the_channel_layer_carries_only_game_and_version(table, bob):
         await layer.group_add(realtime.game_group(table.pk), game_listener)
         for user_id in await database_sync_to_async(_seated_user_ids)(table):
             await layer.group_add(realtime.user_group(user_id), user_listener)
-        await move_first_legal(table.pk, bob)
+        players = {}
+        for person in people:
+            players[person] = await layer.new_channel()
+            await layer.group_add(realtime.player_group(table.pk, person.pk), players[person])
+        game = await move_first_legal(table.pk, bob)
         version = table.version + 1
         assert await layer.receive(game_listener) == {
             "type": "game.changed",
@@ -118,6 +126,21 @@ def test_the_channel_layer_carries_only_game_and_version(table, bob):
             "game": table.pk,
             "version": version,
         }
+        for seat, person in enumerate(people[:3]):
+            sent = await layer.receive(players[person])
+            assert set(sent) == {"type", "version", "text"}
+            assert (sent["type"], sent["version"]) == ("game.view", version)
+            message = json.loads(sent["text"])
+            assert message == {
+                "type": "game",
+                "version": version,
+                "game": await expected(table.pk, person),
+            }
+            assert_sees_only_its_own(message, game, seat)
+        fence = {"type": "fence"}
+        for person in people:
+            await layer.group_send(realtime.player_group(table.pk, person.pk), fence)
+            assert await layer.receive(players[person]) == fence  # one view each, or none
 
     run(scenario)
 
@@ -377,7 +400,7 @@ def test_a_client_that_missed_a_broadcast_syncs_to_the_current_view(table, alice
         ws = socket(f"/ws/games/{table.pk}/", cookie)
         await connected(ws)
         # The layer drops the broadcast (at capacity, or while the client reconnects).
-        monkeypatch.setattr(realtime, "game_changed", lambda game_id, version, notices: None)
+        monkeypatch.setattr(realtime, "game_changed", lambda *args: None)
         await move_first_legal(table.pk, bob)
         assert await game_messages(ws, table.pk) == []
         await ws.send_json_to({"type": "sync", "request_id": "s"})
@@ -395,9 +418,11 @@ def test_a_late_or_repeated_broadcast_sends_nothing_new(table, alice):
     async def scenario():
         ws = socket(f"/ws/games/{table.pk}/", cookie)
         await connected(ws)
-        group = realtime.game_group(table.pk)
+        layer = get_channel_layer()
         message = {"type": "game.changed", "game": table.pk, "version": table.version}
-        await get_channel_layer().group_send(group, message)
+        await layer.group_send(realtime.game_group(table.pk), message)
+        view = {"type": "game.view", "version": table.version, "text": '{"type": "game"}'}
+        await layer.group_send(realtime.player_group(table.pk, alice.pk), view)
         assert await game_messages(ws, table.pk) == []
         await ws.disconnect()
 

@@ -75,7 +75,8 @@ def bench_load(
         write(
             f"machine: {os.cpu_count()} CPUs, load average "
             + " ".join(f"{x:.2f}" for x in os.getloadavg())
-            + f" before the run; database {database_name()}"
+            + f" before the run; speed: {_loop_ms():.0f} ms of CPU for a fixed Python loop; "
+            + f"database {database_name()}"
         )
         if idle_sockets:
             asyncio.run(_idle(write, url, idle_sockets, web_pids))
@@ -84,6 +85,15 @@ def bench_load(
                 _load(write, url, tables, seconds, socket_share, finish, web_pids, other_pids)
             )
             print_report(write, run)
+
+
+def _loop_ms() -> float:
+    """CPU time of ten million additions: how fast this machine is right now (a shared
+    machine's speed changes from hour to hour), to read the run's CPU figures against."""
+    started, total = time.process_time(), 0
+    for i in range(10_000_000):
+        total += i
+    return 1000 * (time.process_time() - started)
 
 
 def _database_url() -> str:

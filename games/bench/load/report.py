@@ -98,6 +98,10 @@ def print_report(write, run: Run) -> None:
     cpu = [f"web {100 * run.web_cpu / seconds:.0f}%"]
     cpu += [f"{name} {100 * s / seconds:.0f}%" for name, s in run.other_cpu.items()]
     write(f"server CPU (% of one core): {', '.join(cpu)}")
+    if applied:  # the cost of a move, steadier from run to run than moves/s on a busy machine
+        per = [f"web {1000 * run.web_cpu / len(applied):.1f}"]
+        per += [f"{name} {1000 * s / len(applied):.1f}" for name, s in run.other_cpu.items()]
+        write(f"server CPU ms per applied move: {', '.join(per)}")
     write(
         f"generator CPU: {100 * run.own_cpu / seconds:.0f}% of one core "
         f"({100 * run.own_cpu / seconds / run.cpus:.0f}% of the machine's {run.cpus})"
