@@ -200,7 +200,7 @@ CACHE = env("CACHE", "locmem")
 if CACHE == "redis":
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "barkside.redis_pool.RedisCache",
             "LOCATION": env("CACHE_URL", REDIS_URL),
             "KEY_PREFIX": "barkside",
             "OPTIONS": {"pool_class": "barkside.redis_pool.SharedConnectionPool"},

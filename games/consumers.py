@@ -56,6 +56,7 @@ import json
 import logging
 
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
@@ -92,6 +93,16 @@ class BarksideConsumer(AsyncWebsocketConsumer):
     """JSON in and out, with the API's encoder (dates as in REST) and refusals by code."""
 
     language = None  # of error details and field messages, from the handshake
+
+    async def dispatch(self, message):
+        """The handler of `message`, without channels' `aclose_old_connections` first: that
+        is a hop to one thread shared by every socket of the process for each message
+        (each view, notice and move), all queued there under a crowd, and it is of no
+        use here - nothing runs a query on the loop; `run_apart` closes its own."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def send_json(self, content: dict) -> None:
         with translation.override(self.language):  # lazy field messages are rendered here

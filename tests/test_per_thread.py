@@ -4,9 +4,9 @@ runs its sync code in a new thread, so anything kept per thread is rebuilt per r
 import threading
 
 from django.conf import settings
-from django.core.cache.backends.redis import RedisCache
 
 from barkside.celery import app as celery_app
+from barkside.redis_pool import RedisCache
 
 
 def in_threads(make, n=3) -> list:
@@ -33,6 +33,22 @@ def test_the_caches_of_every_thread_share_one_redis_pool():
     pools = in_threads(cache_pool)
     assert len({id(pool) for pool in pools}) == 1
     assert len(pools) == 3
+
+
+def test_the_caches_of_every_thread_share_one_redis_client():
+    """Django makes a `redis.Redis` per cache call; here each pool keeps one."""
+
+    def cache_client():
+        cache = RedisCache(
+            settings.REDIS_URL,
+            {"OPTIONS": {"pool_class": "barkside.redis_pool.SharedConnectionPool"}},
+        )
+        cache.get("per-thread-check")
+        return cache._cache.get_client(write=True), cache._cache.get_client()
+
+    clients = [c for pair in in_threads(cache_client) for c in pair]
+    assert len({id(client) for client in clients}) == 1
+    assert len(clients) == 6
 
 
 def test_celery_makes_its_result_backend_once_per_process():

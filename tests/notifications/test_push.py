@@ -271,7 +271,7 @@ def any_cache(request, settings):
     if request.param == "redis":
         settings.CACHES = {
             "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "BACKEND": "barkside.redis_pool.RedisCache",
                 "LOCATION": settings.REDIS_URL,
                 "KEY_PREFIX": f"test-{secrets.token_hex(4)}",
             }

@@ -2,6 +2,7 @@
 
 import json
 
+import channels.consumer
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
@@ -250,6 +251,30 @@ def test_a_move_over_the_socket_goes_through_the_service(table, alice, bob):
     run(scenario)
     event = GameEvent.objects.get(game=table, version=table.version + 1)
     assert (event.seat, event.actor) == (0, "player")
+
+
+def test_socket_messages_take_no_hop_to_the_process_shared_thread(table, alice, bob, monkeypatch):
+    """Channels closes old database connections before each handler, in a hop to one
+    thread that every socket of the process shares; these consumers skip it."""
+    hops = []
+
+    async def hop():
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", hop)
+    cookie = session_cookie(alice)
+
+    async def scenario():
+        ws = socket(f"/ws/games/{table.pk}/", cookie)
+        await connected(ws)
+        await move_first_legal(table.pk, bob)  # a view, a notice
+        assert (await ws.receive_json_from())["version"] == table.version + 1
+        await ws.send_json_to({"type": "sync", "request_id": "s"})
+        assert (await ws.receive_json_from())["request_id"] == "s"
+        await ws.disconnect()
+
+    run(scenario)
+    assert hops == []
 
 
 def socket_answer(table, user, message) -> dict:
