@@ -16,7 +16,15 @@ GAME_LIMIT_PER_FINISHED = 10  # ...plus one per this many finished ones
 
 def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
     """Games with their seats and the seats' people, in one query after the games'."""
-    return games.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+    seats = Seat.objects.select_related("user").order_by("number")  # of one game or more
+    return games.prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def one_with_seats(games: QuerySet[Game], game_id) -> Game | None:
+    """The game `game_id` of `games` with its seats, or None. Unordered: a key finds one
+    row at most, and resolving the models' orderings was a large part of compiling the
+    reads of every move."""
+    return next(iter(with_seats(games.filter(pk=game_id).order_by())), None)
 
 
 def seats_read(game: Game) -> bool:
@@ -31,7 +39,7 @@ def seat_of(game: Game, user) -> Seat | None:
 
 def visible_game(game_id, user) -> tuple[Game, Seat | None]:
     """The game and the user's seat in it; private games exist only for their players."""
-    game = with_seats(Game.objects.filter(pk=game_id)).first()
+    game = one_with_seats(Game.objects, game_id)
     if game is None:
         raise no_such_game()
     return game, visible_seat(game, user)
