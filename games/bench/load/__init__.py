@@ -70,7 +70,7 @@ def bench_load(
             named = " ".join(f"{k}={v}" for k, v in stack.settings.items())
             write(
                 f"stack: started at {url}: {web_processes} {server} web process(es) on one "
-                f"port, a Celery worker and beat; {named}"
+                f"port, a Celery worker, a Web Push worker and beat; {named}"
             )
         write(
             f"machine: {os.cpu_count()} CPUs, load average "

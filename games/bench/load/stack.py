@@ -1,5 +1,5 @@
 """A production-like stack for `bench load`: N web processes on one port, a Celery
-worker and beat, PostgreSQL from DATABASE_URL and a private Redis.
+worker, a Web Push worker and beat, PostgreSQL from DATABASE_URL and a private Redis.
 
 The web server is one of SERVERS, so they can be compared: `uvicorn` (the Procfile's,
 see barkside/stack.py: N uvicorn workers under one manager), `daphne` (N daphne processes
@@ -94,7 +94,15 @@ def started_stack(
         url = f"http://127.0.0.1:{port}"
         celery = [PYTHON, "-m", "celery", "-A", "barkside"]
         pool = ["--pool=solo"] if database_url.startswith("sqlite") else ["--concurrency=2"]
-        worker = procs.start("worker", [*celery, "worker", "--loglevel=WARNING", *pool])
+        worker = procs.start(
+            "worker", [*celery, "worker", "-Q", "celery", "--loglevel=WARNING", *pool]
+        )
+        # Web Push on its own queue and worker, as in the Procfile (settings.PUSH_QUEUE).
+        push = procs.start(
+            "push",
+            [*celery, "worker", "-Q", "push", "-n", "push@%h", "--pool=threads"]
+            + ["--loglevel=WARNING"],
+        )
         beat = procs.start(
             "beat", [*celery, "beat", "--loglevel=WARNING", "-s", str(logs / "beat-schedule")]
         )
@@ -102,7 +110,7 @@ def started_stack(
         yield Stack(
             url=url,
             web_pids=[p.pid for p in web],
-            other_pids={"worker": worker.pid, "beat": beat.pid},
+            other_pids={"worker": worker.pid, "push": push.pid, "beat": beat.pid},
             settings={
                 "server": f"{server} x{web_processes}",
                 "DB_POOL_SIZE": env["DB_POOL_SIZE"],
