@@ -48,8 +48,8 @@ def game_changed(game_id: int, version: int, notices=(), game: Game | None = Non
     seated person's view if `game` (its seats read) is the change's version; never
     raises, so it can't undo a stored move's answer."""
     try:
-        views = game is not None and game.version == version and selectors.seats_read(game)
-        messages = _views(game) if views else []
+        current = game is not None and game.version == version and selectors.seats_read(game)
+        messages = _views(game) if current else []
         messages.append(
             (game_group(game_id), {"type": "game.changed", "game": game_id, "version": version})
         )
@@ -65,15 +65,13 @@ def game_changed(game_id: int, version: int, notices=(), game: Game | None = Non
 def _views(game: Game) -> list[tuple[str, dict]]:
     """Each seated person's view, for their own group, before the game group's message:
     a socket that gets its view first has nothing left to do for the version."""
-    return [
-        (
-            player_group(game.pk, seat.user_id),
-            {"type": "game.view", "version": game.version, "text": socket_message(view)},
-        )
-        for seat in game.seats.all()
-        if seat.user_id is not None
-        for view in [selectors.game_view(game, seat)]
-    ]
+    messages = []
+    for seat in game.seats.all():
+        if seat.user_id is not None:
+            text = socket_message(selectors.game_view(game, seat))
+            message = {"type": "game.view", "version": game.version, "text": text}
+            messages.append((player_group(game.pk, seat.user_id), message))
+    return messages
 
 
 def tell(notice: str, user_id: int, game_id: int, **detail: str) -> None:
