@@ -175,6 +175,9 @@ def _copy_lines(proc: subprocess.Popen, prefix: str) -> None:
 
 
 APP = "barkside.asgi:application"
+# Web Push waits on outside servers: its own queue (settings.PUSH_QUEUE) and threads. Also
+# the `bench load` stack's, and the Procfile's `push`.
+PUSH_WORKER = ["worker", "-Q", "push", "-n", "push@%h", "--pool=threads"]
 
 
 def web_command(server: str, host: str, port: int, processes: int = 1) -> list[str]:
@@ -214,21 +217,7 @@ def children(
         # Without mingle and gossip (syncing revoked tasks and clocks between workers, which
         # the app never uses): a worker started again is serving a second sooner.
         Child("worker", [*celery, "worker", "-Q", "celery", "--loglevel=INFO", *pool, *alone]),
-        # Web Push waits on outside servers: its own queue and threads (settings.PUSH_QUEUE).
-        Child(
-            "push",
-            [
-                *celery,
-                "worker",
-                "-Q",
-                "push",
-                "-n",
-                "push@%h",
-                "--pool=threads",
-                "--loglevel=INFO",
-                *alone,
-            ],
-        ),
+        Child("push", [*celery, *PUSH_WORKER, "--loglevel=INFO", *alone]),
         Child("beat", [*celery, "beat", "--loglevel=INFO", "-s", f"{workdir}/celerybeat-schedule"]),
     ]
 

@@ -278,10 +278,7 @@ class GameConsumer(BarksideConsumer):
 
     async def _send_game(self, game: dict, request_id=None) -> None:
         self.sent_version = max(self.sent_version, game["version"])
-        message = {"type": "game", "version": game["version"], "game": game}
-        if request_id is not None:
-            message["request_id"] = request_id
-        await self.send_json(message)
+        await self.send(text_data=realtime.socket_message(game, request_id))
 
     async def _send_error(self, exc: Exception, request_id=None) -> None:
         response = exception_handler(exc, {"language": self.language})

@@ -38,17 +38,22 @@ def player_group(game_id: int, user_id: int) -> str:
     return f"game-{game_id}-user-{user_id}"
 
 
-def socket_message(view: dict) -> str:
-    """A view as the game socket sends it (games/consumers.py)."""
-    return json.dumps({"type": "game", "version": view["version"], "game": view}, cls=JSONEncoder)
+def socket_message(view: dict, request_id=None) -> str:
+    """A view as the game socket sends it (games/consumers.py), with the `request_id` of
+    the move it answers, if any."""
+    message = {"type": "game", "version": view["version"], "game": view}
+    if request_id is not None:
+        message["request_id"] = request_id
+    return json.dumps(message, cls=JSONEncoder)
 
 
-def game_changed(game_id: int, version: int, notices=(), game: Game | None = None) -> None:
+def game_changed(game: Game, version: int, notices=()) -> None:
     """Broadcast a committed change and its notices, `(name, user id)` pairs, with each
-    seated person's view if `game` (its seats read) is the change's version; never
-    raises, so it can't undo a stored move's answer."""
+    seated person's view while `game` (its seats read) is still at the change's version;
+    never raises, so it can't undo a stored move's answer."""
+    game_id = game.pk
     try:
-        current = game is not None and game.version == version and selectors.seats_read(game)
+        current = game.version == version and selectors.seats_read(game)
         messages = _views(game) if current else []
         messages.append(
             (game_group(game_id), {"type": "game.changed", "game": game_id, "version": version})

@@ -738,7 +738,7 @@ def _after_commit(game: Game, version: int, ai_due: bool, notices) -> None:
     from games import realtime  # late: it imports this module
 
     fanout.remember(game)  # this process's spectators build their views from it
-    realtime.game_changed(game.pk, version, notices, game)
+    realtime.game_changed(game, version, notices)
     if ai_due:
         _queue_ai(game.pk, version, countdown=settings.AI_MOVE_DELAY)
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from barkside.stack import free_port, private_redis, web_command
+from barkside.stack import PUSH_WORKER, free_port, private_redis, web_command
 
 SERVERS = ("uvicorn", "daphne", "granian")
 
@@ -97,12 +97,7 @@ def started_stack(
         worker = procs.start(
             "worker", [*celery, "worker", "-Q", "celery", "--loglevel=WARNING", *pool]
         )
-        # Web Push on its own queue and worker, as in the Procfile (settings.PUSH_QUEUE).
-        push = procs.start(
-            "push",
-            [*celery, "worker", "-Q", "push", "-n", "push@%h", "--pool=threads"]
-            + ["--loglevel=WARNING"],
-        )
+        push = procs.start("push", [*celery, *PUSH_WORKER, "--loglevel=WARNING"])
         beat = procs.start(
             "beat", [*celery, "beat", "--loglevel=WARNING", "-s", str(logs / "beat-schedule")]
         )
