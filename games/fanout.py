@@ -61,7 +61,7 @@ def forget_all() -> None:
 
 
 def _read(game_id) -> Game | None:
-    return selectors.one_with_seats(Game.objects, game_id)
+    return selectors.one_with_seats(game_id)
 
 
 # Reads share no state with other sockets' work: any thread may run them, in parallel.

@@ -26,6 +26,7 @@ from rest_framework.utils.encoders import JSONEncoder
 from barkside.errors import ServiceError
 from barkside.serializers import validated
 from games import selectors, services
+from games.errors import GameError
 from games.models import IdempotentMove
 from games.serializers import MoveSerializer
 
@@ -57,23 +58,44 @@ def move_submit(*, game_id, user, fields, key=None) -> dict:
     move_budget(user)
     key = _checked_key(key)
     data = validated(MoveSerializer, fields)
+    try:
+        return _applied(game_id, user, data, key)
+    except _Refused as refused:
+        # Rolled back. A move sent again finds the game moved on (or its key taken) by its
+        # first sending, and answers what that one answered. Looking the key up only here
+        # spares every other move a query.
+        stored = _stored(user, key, game_id)
+        if stored is None:
+            raise refused.error from None
+        return stored.response
+
+
+class _Refused(Exception):
+    """A keyed move refused, or its key found taken: its key may hold an answer."""
+
+    def __init__(self, error: Exception):
+        self.error = error
+
+
+def _applied(game_id, user, data: dict, key: str | None) -> dict:
     with transaction.atomic():
         # The game first: twins of a move queue on its lock, then the second finds the
-        # first's key below (PostgreSQL; SQLite runs one writer at a time).
+        # game moved on (PostgreSQL; SQLite runs one writer at a time).
         game = services.game_locked(game_id)
         seat = selectors.visible_seat(game, user)  # private games stay unseen, keys or not
-        if key is not None:
-            stored = _stored(user, key, game_id)
-            if stored is not None:
-                return stored.response
-        game = services.game_move(
-            game_id=game_id,
-            user=user,
-            kind=data["kind"],
-            cards=data.get("cards"),
-            version=data["version"],
-            locked=game,
-        )
+        try:
+            game = services.game_move(
+                game_id=game_id,
+                user=user,
+                kind=data["kind"],
+                cards=data.get("cards"),
+                version=data["version"],
+                locked=game,
+            )
+        except GameError as error:
+            if key is None:
+                raise
+            raise _Refused(error) from None
         reply = _reply(game, seat)
         if key is not None:
             _store(user, key, game_id, reply)
@@ -101,13 +123,13 @@ def _stored(user, key: str, game_id) -> IdempotentMove | None:
 
 
 def _store(user, key: str, game_id, reply: dict) -> None:
-    """Keep the reply under the key, in the move's transaction. Twins on one game queued
-    on its lock; a twin on another game that got here first holds the key: this move is
-    then refused and rolled back."""
-    try:  # no savepoint: on a refusal the whole transaction rolls back anyway
+    """Keep the reply under the key, in the move's transaction. A move that got here first
+    with the same key (its twin on another game, or another move on this one) holds it:
+    this move is rolled back and answered from what that one stored."""
+    try:  # no savepoint: the whole transaction rolls back anyway
         IdempotentMove.objects.create(user=user, key=key, game_id=game_id, response=reply)
     except IntegrityError:
-        raise _key_reused() from None
+        raise _Refused(_key_reused()) from None
 
 
 def _key_reused() -> ServiceError:

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 
-from games import engine
+from games import engine, reads
 from games.errors import GameError, no_such_game
 from games.models import CORRESPONDENCE_SECONDS, Game, GameEvent, PlayerSettings, Seat, Vacation
 
@@ -20,11 +20,11 @@ def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
     return games.prefetch_related(Prefetch("seats", queryset=seats))
 
 
-def one_with_seats(games: QuerySet[Game], game_id) -> Game | None:
-    """The game `game_id` of `games` with its seats, or None. Unordered: a key finds one
-    row at most, and resolving the models' orderings was a large part of compiling the
-    reads of every move."""
-    return next(iter(with_seats(games.filter(pk=game_id).order_by())), None)
+def one_with_seats(game_id, *, lock: bool = False) -> Game | None:
+    """The game `game_id` with its seats and their people (as `with_seats`), or None;
+    `lock` holds its row until the transaction ends. One statement, compiled once per
+    process (games/reads.py): every move and every socket's first view read it."""
+    return reads.game_with_seats(game_id, lock=lock)
 
 
 def seats_read(game: Game) -> bool:
@@ -39,7 +39,7 @@ def seat_of(game: Game, user) -> Seat | None:
 
 def visible_game(game_id, user) -> tuple[Game, Seat | None]:
     """The game and the user's seat in it; private games exist only for their players."""
-    game = one_with_seats(Game.objects, game_id)
+    game = one_with_seats(game_id)
     if game is None:
         raise no_such_game()
     return game, visible_seat(game, user)

@@ -126,7 +126,7 @@ def _locked(game_id) -> Game:
     with its seats and their people: read once for the whole change (`game.seats.all()`),
     after the lock, so nobody changes them meanwhile; a service that changes a seat
     changes the object in memory too (or `_seats_changed` when it adds or deletes one)."""
-    game = selectors.one_with_seats(Game.objects.select_for_update(), game_id)
+    game = selectors.one_with_seats(game_id, lock=True)
     if game is None:
         raise no_such_game()
     return game

@@ -2,9 +2,10 @@
 
 import pytest
 
+from games import engine
 from games.models import GameEvent
 
-from .conftest import get, human_table, move, version
+from .conftest import get, human_table, move, pass_all, state, version
 
 
 def pass_with_key(client, game_id, key, cards, at):
@@ -67,6 +68,28 @@ def test_the_same_key_for_another_game_is_refused(alice, bob, carol):
     assert error["code"] == "idempotency_key_reused"
     assert {"code", "detail", "fields"} <= set(error)
     assert version(other_id) == at
+
+
+def test_a_taken_key_on_a_new_legal_move_answers_the_first_and_changes_nothing(table):
+    """The key is looked up only once a move fails or its key is found taken: a legal move
+    under a key that already holds an answer is rolled back and gets that answer."""
+    game_id, clients = table
+    pass_all(game_id, clients)
+    seat = engine.to_act(state(game_id))[0]
+    legal = get(clients[seat], game_id)["view"]["legal_moves"][0]
+    first = move(clients[seat], game_id, legal["kind"], legal["cards"], HTTP_IDEMPOTENCY_KEY="k")
+    assert first.status_code == 200, first.json()
+    while engine.to_act(state(game_id)) != [seat]:  # round the table to this seat again
+        mover = engine.to_act(state(game_id))[0]
+        other = get(clients[mover], game_id)["view"]["legal_moves"][0]
+        assert move(clients[mover], game_id, other["kind"], other["cards"]).status_code == 200
+    at, events = version(game_id), GameEvent.objects.filter(game_id=game_id).count()
+    legal = get(clients[seat], game_id)["view"]["legal_moves"][0]
+    again = move(clients[seat], game_id, legal["kind"], legal["cards"], HTTP_IDEMPOTENCY_KEY="k")
+    assert again.status_code == 200, again.json()
+    assert again.json() == first.json()
+    assert version(game_id) == at
+    assert GameEvent.objects.filter(game_id=game_id).count() == events
 
 
 @pytest.mark.parametrize("key", ["", "k" * 65, "k" * 1000])

@@ -1,0 +1,66 @@
+"""The one-statement read of a game with its seats (games/reads.py) gives what the
+queryset it replaces gives: the same rows, objects and relations, on any database."""
+
+from django.db import connection, transaction
+from django.forms.models import model_to_dict
+from django.test.utils import CaptureQueriesContext
+
+from games import selectors
+from games.models import Game, Seat
+from games.reads import game_with_seats
+
+
+def as_queryset(game_id) -> Game:
+    return selectors.with_seats(Game.objects.filter(pk=game_id)).get()
+
+
+def fields(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
+
+
+def test_the_game_its_seats_by_number_and_their_people_as_the_queryset_reads_them(alice, bob):
+    game = Game.objects.create(players=3, time_per_move=60, state={"turn": 1, "hands": [[1]]})
+    # Created out of order, one seat without a person: numbers order them, not ids.
+    Seat.objects.create(game=game, number=2, user=bob)
+    Seat.objects.create(game=game, number=0, ai_level="normal")
+    Seat.objects.create(game=game, number=1, user=alice)
+    other = Game.objects.create(players=3, time_per_move=60)
+    Seat.objects.create(game=other, number=0, user=alice)
+
+    expected, read = as_queryset(game.pk), game_with_seats(game.pk)
+
+    assert fields(read) == fields(expected)
+    assert read.state == {"turn": 1, "hands": [[1]]} and read.created.tzinfo is not None
+    seats = list(read.seats.all())
+    assert [s.number for s in seats] == [0, 1, 2]
+    assert [fields(s) for s in seats] == [fields(s) for s in expected.seats.all()]
+    assert [s.user and model_to_dict(s.user) for s in seats] == [
+        s.user and model_to_dict(s.user) for s in expected.seats.all()
+    ]
+    assert all(s.game is read for s in seats)
+    with CaptureQueriesContext(connection) as queries:  # all of it already in memory
+        assert [s.user for s in read.seats.all()][0] is None
+    assert len(queries) == 0
+    # A query from the seats still asks about this game's seats only.
+    assert list(read.seats.exclude(user=None).values_list("number", flat=True)) == [1, 2]
+    assert selectors.seats_read(read)
+
+
+def test_a_game_without_seats_and_a_missing_game(alice):
+    game = Game.objects.create(players=3, time_per_move=60)
+    read = game_with_seats(game.pk)
+    assert read.pk == game.pk and list(read.seats.all()) == []
+    assert game_with_seats(game.pk + 1000) is None
+
+
+def test_the_lock_is_on_the_game_row_where_the_database_locks(alice):
+    game = Game.objects.create(players=3, time_per_move=60)
+    Seat.objects.create(game=game, number=0, user=alice)
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        read = game_with_seats(game.pk, lock=True)
+    assert [s.user_id for s in read.seats.all()] == [alice.pk]
+    (sql,) = [q["sql"] for q in queries if q["sql"].startswith("SELECT")]
+    if connection.features.has_select_for_update:
+        assert sql.endswith("FOR UPDATE OF g")
+    else:
+        assert "FOR UPDATE" not in sql
