@@ -23,6 +23,7 @@ from rest_framework.exceptions import Throttled
 from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.utils.encoders import JSONEncoder
 
+from barkside import statements
 from barkside.errors import ServiceError
 from barkside.serializers import validated
 from games import selectors, services
@@ -127,7 +128,7 @@ def _store(user, key: str, game_id, reply: dict) -> None:
     with the same key (its twin on another game, or another move on this one) holds it:
     this move is rolled back and answered from what that one stored."""
     try:  # no savepoint: the whole transaction rolls back anyway
-        IdempotentMove.objects.create(user=user, key=key, game_id=game_id, response=reply)
+        statements.insert(IdempotentMove(user=user, key=key, game_id=game_id, response=reply))
     except IntegrityError:
         raise _Refused(_key_reused()) from None
 

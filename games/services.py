@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from barkside import statements
 from games import clocks, engine, fanout, selectors, signals
 from games.ai import AUTOPILOT as AUTOPILOT_LEVEL
 from games.ai import choose_move
@@ -650,8 +651,8 @@ def _commit(
         starting=old_state is None and state is not None,
     )
     fields["turn_deadline"] = clocks.earliest(seats, acting)
-    updated = Game.objects.filter(pk=game.pk, version=old_version).update(
-        version=new_version, **fields
+    updated = statements.update(
+        Game, {"pk": game.pk, "version": old_version}, {"version": new_version, **fields}
     )
     if updated != 1:
         raise GameError(
@@ -663,14 +664,16 @@ def _commit(
     for name, value in fields.items():
         setattr(game, name, value)
     game.version = new_version
-    GameEvent.objects.create(
-        game=game,
-        version=new_version,
-        seat=seat,
-        kind=kind,
-        move=move,
-        actor=by or "",
-        payload=list(payload),
+    statements.insert(
+        GameEvent(
+            game=game,
+            version=new_version,
+            seat=seat,
+            kind=kind,
+            move=move,
+            actor=by or "",
+            payload=list(payload),
+        )
     )
     changed = [s for s, old in zip(seats, before, strict=True) if clocks.snapshot(s) != old]
     if changed:
