@@ -85,6 +85,7 @@ DETAILS: dict[str, str] = {
     "not_acceptable": _("That response format is not available."),
     "unsupported_media_type": _("That content type is not supported."),
     "throttled": _("Too many requests: wait a moment before trying again."),
+    "unavailable": _("The server is busy: try again in a moment."),
     "error": _("Something went wrong."),
 }
 

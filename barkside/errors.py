@@ -1,16 +1,30 @@
 """One error shape for the whole API: `{"code": ..., "detail": ..., "fields": {...}}`.
 
 Services raise `ServiceError` (no DRF needed to raise one); DRF's own exceptions are
-mapped to the same shape with stable codes. Nothing here ever answers with a 500 body.
+mapped to the same shape with stable codes, and a database or Redis that cannot serve
+the request now to `unavailable` (503). Nothing here ever answers with a 500 body.
 """
 
+import logging
+
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from barkside import error_texts
+
+log = logging.getLogger(__name__)
+
+# The database or Redis could not serve the request now (no connection free in the pool
+# within its timeout, a connection lost, a restart): nothing was applied - the request's
+# transaction rolled back - and the same request may simply be sent again.
+UNAVAILABLE = (OperationalError, InterfaceError, RedisConnectionError, RedisTimeoutError)
+RETRY_AFTER = 1  # seconds
 
 
 class ServiceError(Exception):
@@ -76,6 +90,11 @@ def exception_handler(exc, context):
 def _handle(exc, context):
     if isinstance(exc, ServiceError):
         return Response(error_body(exc.code, exc.detail, exc.fields, **exc.extra), exc.status)
+    if isinstance(exc, UNAVAILABLE):
+        log.warning("answered 503: %s", type(exc).__name__, exc_info=exc)
+        body = error_body("unavailable", "the server is busy: try again", retry_after=RETRY_AFTER)
+        headers = {"Retry-After": str(RETRY_AFTER)}
+        return Response(body, status.HTTP_503_SERVICE_UNAVAILABLE, headers=headers)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

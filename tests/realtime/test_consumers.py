@@ -7,10 +7,11 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.db import OperationalError
 from rest_framework.authtoken.models import Token
 from rest_framework.utils.encoders import JSONEncoder
 
-from games import engine, realtime, selectors, services
+from games import engine, reads, realtime, selectors, services
 from games.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED
 from games.models import Game, GameEvent
 from tests.helpers import client_for
@@ -251,6 +252,30 @@ def test_a_move_over_the_socket_goes_through_the_service(table, alice, bob):
     run(scenario)
     event = GameEvent.objects.get(game=table, version=table.version + 1)
     assert (event.seat, event.actor) == (0, "player")
+
+
+def test_a_socket_move_the_database_cannot_serve_now_is_answered_503(table, alice, monkeypatch):
+    """As over REST (tests/api/test_unavailable.py): `unavailable`, never a 500."""
+    move = engine.view(table.state, 0)["legal_moves"][0]
+    cookie = session_cookie(alice)
+
+    def fails(*args, **kwargs):
+        raise OperationalError("couldn't get a connection after 10.00 sec")
+
+    async def scenario():
+        mine = socket(f"/ws/games/{table.pk}/", cookie)
+        await connected(mine)
+        monkeypatch.setattr(reads, "game_with_seats", fails)
+        await mine.send_json_to(
+            {"type": "move", **move, "version": table.version, "request_id": "r1"}
+        )
+        answer = await mine.receive_json_from()
+        assert (answer["type"], answer["status"], answer["code"]) == ("error", 503, "unavailable")
+        assert (answer["request_id"], answer["retry_after"]) == ("r1", 1)
+        await mine.disconnect()
+
+    run(scenario)
+    assert Game.objects.get(pk=table.pk).version == table.version
 
 
 def test_socket_messages_take_no_hop_to_the_process_shared_thread(table, alice, bob, monkeypatch):
