@@ -25,11 +25,10 @@ class _Statement:
         connection = connections[alias]
         quote = connection.ops.quote_name
         self.models = (Game, Seat, get_user_model())
-        self.aliases = ("g", "s", "u")
         compiler = Game.objects.none().query.get_compiler(using=alias)
         self.parts = []  # per model: (start, end) in the row, and its converters
         columns, start = [], 0
-        for model, table in zip(self.models, self.aliases, strict=True):
+        for model, table in zip(self.models, ("g", "s", "u"), strict=True):
             fields = model._meta.concrete_fields
             columns += [f"{table}.{quote(f.column)}" for f in fields]
             converters = compiler.get_converters([f.get_col(table) for f in fields])
@@ -46,14 +45,14 @@ class _Statement:
             f" ORDER BY s.{quote(seat.get_field('number').column)}"
         )
         # Only the game's row is locked: its seats change only under that lock.
-        if lock and connection.features.has_select_for_update:
-            self.sql += " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
-            self.sql += "" if connection.features.has_select_for_update_of else " FOR UPDATE"
+        features = connection.features
+        if lock and features.has_select_for_update:
+            self.sql += " FOR UPDATE OF g" if features.has_select_for_update_of else " FOR UPDATE"
 
     def instance(self, part: int, row, alias: str):
         start, end, converters = self.parts[part]
         values = list(row[start:end])
-        if values[0] is None:  # a LEFT JOIN found nothing: no seat, or a seat without user
+        if values[0] is None:  # no key (the first column): no seat, or a seat without user
             return None
         connection = connections[alias]
         for position, (functions, expression) in converters:
