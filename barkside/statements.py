@@ -12,23 +12,24 @@ through Django's cursor, as `django.db.IntegrityError` and the like.
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Model
 
-_sql: dict[tuple, str] = {}
+_built: dict[tuple, tuple[str, list]] = {}  # (kind, model, database, names) -> SQL, fields
 
 
 def insert(instance: Model, using: str = DEFAULT_DB_ALIAS) -> None:
     """INSERT `instance` as `save()` would (a new row), without reading its key back."""
     meta = instance._meta
-    fields = [f for f in meta.local_concrete_fields if f is not meta.auto_field]
     connection = connections[using]
     key = ("insert", meta.label, using)
-    sql = _sql.get(key)
-    if sql is None:
+    if key not in _built:
+        fields = [f for f in meta.local_concrete_fields if f is not meta.auto_field]
         quote = connection.ops.quote_name
-        sql = _sql[key] = "INSERT INTO {} ({}) VALUES ({})".format(
+        sql = "INSERT INTO {} ({}) VALUES ({})".format(
             quote(meta.db_table),
             ", ".join(quote(f.column) for f in fields),
             ", ".join(["%s"] * len(fields)),
         )
+        _built[key] = sql, fields
+    sql, fields = _built[key]
     values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
     with connection.cursor() as cursor:
         cursor.execute(sql, values)
@@ -39,23 +40,20 @@ def update(model: type[Model], where: dict, values: dict, using: str = DEFAULT_D
     by field name); how many rows changed."""
     meta = model._meta
     connection = connections[using]
-    targets = [meta.get_field(name) for name in values]
-    conditions = [meta.pk if name == "pk" else meta.get_field(name) for name in where]
     key = ("update", meta.label, using, tuple(values), tuple(where))
-    sql = _sql.get(key)
-    if sql is None:
+    if key not in _built:
+        targets = [meta.get_field(name) for name in values]
+        conditions = [meta.pk if name == "pk" else meta.get_field(name) for name in where]
         quote = connection.ops.quote_name
-        sql = _sql[key] = "UPDATE {} SET {} WHERE {}".format(
+        sql = "UPDATE {} SET {} WHERE {}".format(
             quote(meta.db_table),
             ", ".join(f"{quote(f.column)} = %s" for f in targets),
             " AND ".join(f"{quote(f.column)} = %s" for f in conditions),
         )
-    params = [
-        f.get_db_prep_save(v, connection) for f, v in zip(targets, values.values(), strict=True)
-    ]
-    params += [
-        f.get_db_prep_save(v, connection) for f, v in zip(conditions, where.values(), strict=True)
-    ]
+        _built[key] = sql, targets + conditions
+    sql, fields = _built[key]
+    given = [*values.values(), *where.values()]
+    params = [f.get_db_prep_save(v, connection) for f, v in zip(fields, given, strict=True)]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.rowcount
