@@ -57,13 +57,13 @@ import logging
 
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 from rest_framework.utils.encoders import JSONEncoder
 
 from accounts import socket_auth
 from accounts.socket_auth import CLOSE_UNAUTHENTICATED
+from barkside import database_threads
 from barkside.error_texts import language_from_scope, translate
 from barkside.errors import ServiceError, exception_handler
 from barkside.serializers import validated
@@ -82,11 +82,12 @@ CLOSE_KICKED = 4403
 
 
 async def run_apart(function, *args):
-    """`function(*args)` in any free thread. Channels runs a socket's database work on one
-    thread per process by default (thread-sensitive), which queues every socket behind
-    every other; this work shares nothing with them: reads, and moves and chat lines, each
-    one transaction of its own. Its connection goes back to the pool after each call."""
-    return await database_sync_to_async(function, thread_sensitive=False)(*args)
+    """`function(*args)` in any free database thread (barkside/database_threads.py).
+    Channels runs a socket's database work on one thread per process by default
+    (thread-sensitive), which queues every socket behind every other; this work shares
+    nothing with them: reads, and moves and chat lines, each one transaction of its own.
+    Its connection goes back to the pool after each call."""
+    return await database_threads.apart(function)(*args)
 
 
 class BarksideConsumer(AsyncWebsocketConsumer):

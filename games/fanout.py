@@ -19,8 +19,7 @@ import asyncio
 import threading
 from collections import OrderedDict
 
-from channels.db import database_sync_to_async
-
+from barkside import database_threads
 from games import selectors
 from games.errors import no_such_game
 from games.models import Game
@@ -65,7 +64,7 @@ def _read(game_id) -> Game | None:
 
 
 # Reads share no state with other sockets' work: any thread may run them, in parallel.
-_read_async = database_sync_to_async(_read, thread_sensitive=False)
+_read_async = database_threads.apart(_read)
 
 
 async def game(game_id: int, at_least: int | None = None) -> Game:

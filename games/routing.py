@@ -6,7 +6,6 @@ the session (AuthMiddlewareStack), then an API token offered as the subprotocols
 """
 
 from channels.auth import AuthMiddlewareStack
-from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
 from channels.routing import URLRouter
 from channels.security.websocket import WebsocketDenier
@@ -16,6 +15,7 @@ from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import path
 
 from accounts import socket_auth
+from barkside import database_threads
 from barkside.authentication import token_user
 from games import consumers
 
@@ -30,7 +30,7 @@ def _token_user_or_anonymous(key: str):
 
 
 # A read on its own: it need not queue behind other sockets' work on one thread.
-_token_user = database_sync_to_async(_token_user_or_anonymous, thread_sensitive=False)
+_token_user = database_threads.apart(_token_user_or_anonymous)
 
 
 class TokenAuthMiddleware(BaseMiddleware):

@@ -1,6 +1,9 @@
 """The game socket: views per seat, hidden cards, auth and origin, moves, version gaps."""
 
+import asyncio
 import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import channels.consumer
 import pytest
@@ -276,6 +279,37 @@ def test_a_socket_move_the_database_cannot_serve_now_is_answered_503(table, alic
 
     run(scenario)
     assert Game.objects.get(pk=table.pk).version == table.version
+
+
+def test_socket_moves_and_syncs_never_wait_for_the_loops_default_executor(table, alice):
+    """Django logs a request's 4xx answer in the loop's default executor while the request
+    holds its database connection (barkside/database_threads.py). Socket moves waiting
+    for a connection in that executor would leave no thread to log with, and neither side
+    would move; here it is busy all along and the socket is still answered."""
+    move = engine.view(table.state, 0)["legal_moves"][0]
+    cookie = session_cookie(alice)
+
+    async def scenario():
+        mine = socket(f"/ws/games/{table.pk}/", cookie)
+        await connected(mine)
+        loop, gate = asyncio.get_running_loop(), threading.Event()
+        loop.set_default_executor(ThreadPoolExecutor(max_workers=1))
+        busy = loop.run_in_executor(None, gate.wait)
+        try:
+            await mine.send_json_to(
+                {"type": "move", **move, "version": table.version, "request_id": "m"}
+            )
+            answer = await mine.receive_json_from(timeout=5)
+            assert (answer["type"], answer["request_id"]) == ("game", "m")
+            await mine.send_json_to({"type": "sync", "request_id": "s"})
+            answer = await mine.receive_json_from(timeout=5)
+            assert (answer["version"], answer["request_id"]) == (table.version + 1, "s")
+        finally:
+            gate.set()
+            await busy
+        await mine.disconnect()
+
+    run(scenario)
 
 
 def test_socket_messages_take_no_hop_to_the_process_shared_thread(table, alice, bob, monkeypatch):
