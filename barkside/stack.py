@@ -180,6 +180,9 @@ APP = "barkside.asgi:application"
 PUSH_WORKER = ["worker", "-Q", "push", "-n", "push@%h", "--pool=threads"]
 
 
+KEEP_ALIVE = 75  # seconds an idle HTTP connection stays open (nginx's default)
+
+
 def web_command(server: str, host: str, port: int, processes: int = 1) -> list[str]:
     """The web server's command: `uvicorn` (the Procfile's), or for comparisons in
     `bench load`, `granian` (N workers of its own) or `daphne` (one process)."""
@@ -195,6 +198,10 @@ def web_command(server: str, host: str, port: int, processes: int = 1) -> list[s
             *("--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio"),
             *("--no-proxy-headers", "--no-access-log", "--log-level", "warning"),
             *("--lifespan", "off"),  # Django has no startup or shutdown to run
+            # An idle connection is closed by the client or proxy first (aiohttp after 15 s,
+            # load balancers after 60): closed by the server (uvicorn's 5 s), a request sent
+            # on it at that moment is lost (`ServerDisconnectedError` under `bench load`).
+            *("--timeout-keep-alive", str(KEEP_ALIVE)),
         ]
     if server == "granian":
         granian = str(Path(python).parent / "granian")
