@@ -272,6 +272,8 @@ class GameConsumer(BarksideConsumer):
             game = await self._view()
         except GameError:
             return await self.close(CLOSE_NOT_FOUND)
+        except Exception as exc:  # the database cannot serve it now: `unavailable`, not a crash
+            return await self._send_error(exc, request_id)
         await self._send_game(game, request_id)
 
     async def _view(self) -> dict:

@@ -281,6 +281,31 @@ def test_a_socket_move_the_database_cannot_serve_now_is_answered_503(table, alic
     assert Game.objects.get(pk=table.pk).version == table.version
 
 
+def test_a_sync_the_database_cannot_serve_now_is_answered_503_and_the_socket_stays(
+    table, alice, monkeypatch
+):
+    cookie = session_cookie(alice)
+
+    def fails(*args, **kwargs):
+        raise OperationalError("couldn't get a connection after 10.00 sec")
+
+    async def scenario():
+        mine = socket(f"/ws/games/{table.pk}/", cookie)
+        await connected(mine)
+        with monkeypatch.context() as patched:
+            patched.setattr(reads, "game_with_seats", fails)
+            await mine.send_json_to({"type": "sync", "request_id": "s1"})
+            answer = await mine.receive_json_from()
+        assert (answer["type"], answer["status"], answer["code"]) == ("error", 503, "unavailable")
+        assert answer["request_id"] == "s1"
+        await mine.send_json_to({"type": "sync", "request_id": "s2"})
+        answer = await mine.receive_json_from()
+        assert (answer["type"], answer["request_id"]) == ("game", "s2")
+        await mine.disconnect()
+
+    run(scenario)
+
+
 def test_socket_moves_and_syncs_never_wait_for_the_loops_default_executor(table, alice):
     """Django logs a request's 4xx answer in the loop's default executor while the request
     holds its database connection (barkside/database_threads.py). Socket moves waiting
