@@ -13,15 +13,28 @@ of their own, the sockets' database work waits only for connections, and request
 theirs back without waiting for it.
 """
 
+import asyncio
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
 
-# As many threads as the loop's default executor has (min(32, CPUs + 4)).
-_threads = ThreadPoolExecutor(thread_name_prefix="database")
+# One pool per event loop, as the default executor is (tests run several loops in one
+# process; a loop's threads, and the connections they hold, go with it), each with as
+# many threads as the default executor has (min(32, CPUs + 4)).
+_threads: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def apart(function):
     """`function` as a coroutine function: each call on any free one of these threads,
     its database connection given back after it (channels' `database_sync_to_async`)."""
-    return database_sync_to_async(function, thread_sensitive=False, executor=_threads)
+
+    async def run(*args, **kwargs):
+        loop = asyncio.get_running_loop()
+        threads = _threads.get(loop)
+        if threads is None:
+            threads = _threads[loop] = ThreadPoolExecutor(thread_name_prefix="database")
+        run_there = database_sync_to_async(function, thread_sensitive=False, executor=threads)
+        return await run_there(*args, **kwargs)
+
+    return run
