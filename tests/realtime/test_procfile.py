@@ -60,4 +60,4 @@ def test_an_idle_connection_stays_open_longer_than_uvicorns_default(processes, s
     connection.close()
     (first, mine), (second, still_mine) = answers
     assert (first, second, still_mine) == (204, 204, mine)
-    assert KEEP_ALIVE > 60  # above load balancers' usual idle timeout
+    assert f"--timeout-keep-alive {KEEP_ALIVE}" in shlex.join(procfile_web(port))  # as make run
