@@ -257,18 +257,20 @@ def test_a_move_over_the_socket_goes_through_the_service(table, alice, bob):
     assert (event.seat, event.actor) == (0, "player")
 
 
+def pool_timed_out(*args, **kwargs):
+    """A read the database cannot serve now, as a pool that waited its 10 s fails it."""
+    raise OperationalError("couldn't get a connection after 10.00 sec")
+
+
 def test_a_socket_move_the_database_cannot_serve_now_is_answered_503(table, alice, monkeypatch):
     """As over REST (tests/api/test_unavailable.py): `unavailable`, never a 500."""
     move = engine.view(table.state, 0)["legal_moves"][0]
     cookie = session_cookie(alice)
 
-    def fails(*args, **kwargs):
-        raise OperationalError("couldn't get a connection after 10.00 sec")
-
     async def scenario():
         mine = socket(f"/ws/games/{table.pk}/", cookie)
         await connected(mine)
-        monkeypatch.setattr(reads, "game_with_seats", fails)
+        monkeypatch.setattr(reads, "game_with_seats", pool_timed_out)
         await mine.send_json_to(
             {"type": "move", **move, "version": table.version, "request_id": "r1"}
         )
@@ -286,14 +288,11 @@ def test_a_sync_the_database_cannot_serve_now_is_answered_503_and_the_socket_sta
 ):
     cookie = session_cookie(alice)
 
-    def fails(*args, **kwargs):
-        raise OperationalError("couldn't get a connection after 10.00 sec")
-
     async def scenario():
         mine = socket(f"/ws/games/{table.pk}/", cookie)
         await connected(mine)
         with monkeypatch.context() as patched:
-            patched.setattr(reads, "game_with_seats", fails)
+            patched.setattr(reads, "game_with_seats", pool_timed_out)
             await mine.send_json_to({"type": "sync", "request_id": "s1"})
             answer = await mine.receive_json_from()
         assert (answer["type"], answer["status"], answer["code"]) == ("error", 503, "unavailable")
