@@ -62,7 +62,26 @@ class StrictBooleanField(serializers.BooleanField):
 
 
 class StrictSerializer(serializers.Serializer):
-    """A request-body serializer that refuses unknown fields, naming each one."""
+    """A request-body serializer that refuses unknown fields, naming each one.
+
+    Its fields are built once per class, not for every body: DRF deep-copies the declared
+    fields for each serializer, which re-runs every field's `__init__` (and its
+    validators'), most of the CPU of checking a move. Validating keeps nothing in a field
+    (the errors and data are the serializer's), and these serializers take no context
+    and are never partial, so every request and thread can share one set.
+    """
+
+    _fields: dict[type, serializers.BindingDict] = {}  # class -> its fields, bound once
+
+    @property
+    def fields(self):
+        fields = self._fields.get(type(self))
+        if fields is None:  # two threads may both build it: either set will do
+            fields = serializers.BindingDict(self)
+            for name, field in self.get_fields().items():
+                fields[name] = field
+            self._fields[type(self)] = fields
+        return fields
 
     def to_internal_value(self, data):
         if isinstance(data, Mapping):
