@@ -281,7 +281,8 @@ class GameConsumer(BarksideConsumer):
 
     async def _send_game(self, game: dict, request_id=None) -> None:
         self.sent_version = max(self.sent_version, game["version"])
-        await self.send(text_data=realtime.socket_message(game, request_id))
+        view_json = json.dumps(game, cls=JSONEncoder)
+        await self.send(text_data=realtime.socket_message(view_json, game["version"], request_id))
 
     async def _send_error(self, exc: Exception, request_id=None) -> None:
         response = exception_handler(exc, {"language": self.language})

@@ -21,7 +21,6 @@ import json
 from django.db import IntegrityError, transaction
 from rest_framework.exceptions import Throttled
 from rest_framework.throttling import SimpleRateThrottle
-from rest_framework.utils.encoders import JSONEncoder
 
 from barkside import statements
 from barkside.errors import ServiceError
@@ -141,4 +140,4 @@ def _key_reused() -> ServiceError:
 
 def _reply(game, seat) -> dict:
     """The user's view as the JSON a client receives, so a stored reply is the same."""
-    return json.loads(json.dumps(selectors.game_view(game, seat), cls=JSONEncoder))
+    return json.loads(selectors.game_view_json(game, seat))

@@ -1,10 +1,12 @@
 """The one read path for games: what a user may see, built from the engine's `view`."""
 
+import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
+from rest_framework.utils.encoders import JSONEncoder
 
 from games import engine, reads
 from games.errors import GameError, no_such_game
@@ -60,6 +62,16 @@ def is_visible(game_id, user) -> bool:
     except GameError:
         return False
     return True
+
+
+def game_view_json(game: Game, seat: Seat | None) -> str:
+    """`game_view` as the JSON text a client gets (the API's encoder), built once per
+    version and seat of this game object: a move's reply and its broadcast share it."""
+    built = game.__dict__.setdefault("_views_json", {})
+    key = (game.version, seat.number if seat else None)
+    if key not in built:
+        built[key] = json.dumps(game_view(game, seat), cls=JSONEncoder)
+    return built[key]
 
 
 def game_view(game: Game, seat: Seat | None) -> dict:

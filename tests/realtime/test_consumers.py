@@ -150,6 +150,28 @@ def test_each_persons_view_travels_only_to_their_own_sockets(table, alice, bob, 
     run(scenario)
 
 
+def test_a_move_builds_each_seated_persons_view_once(table, bob, monkeypatch):
+    """The mover's reply and the move's broadcast share one view of the new version."""
+    built = []
+    build = selectors.game_view
+
+    def counted(game, seat):
+        built.append((game.version, seat.number if seat else None))
+        return build(game, seat)
+
+    monkeypatch.setattr(selectors, "game_view", counted)
+    game, seat = selectors.visible_game(table.pk, bob)
+    move = {
+        **_args(engine.view(game.state, seat.number)["legal_moves"][0]),
+        "version": game.version,
+    }
+    reply = client_for(bob).post(f"/api/games/{table.pk}/moves", move, format="json")
+    assert reply.status_code == 200
+    version = table.version + 1
+    assert sorted(built) == [(version, 0), (version, 1), (version, 2)]
+    assert reply.json()["version"] == version
+
+
 def _seated_user_ids(game):
     return list(game.seats.values_list("user_id", flat=True))
 
