@@ -8,8 +8,14 @@ from collections.abc import Callable
 from .ai import bench_ai
 from .engine import bench_engine
 from .load import bench_load
+from .move import bench_move
 
-BENCHMARKS: dict[str, Callable] = {"ai": bench_ai, "engine": bench_engine, "load": bench_load}
+BENCHMARKS: dict[str, Callable] = {
+    "ai": bench_ai,
+    "engine": bench_engine,
+    "load": bench_load,
+    "move": bench_move,
+}
 
 
 def register(name: str, bench: Callable) -> None:

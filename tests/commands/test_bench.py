@@ -1,8 +1,10 @@
-"""`manage.py bench engine` prints throughput per player count (no speed is asserted)."""
+"""`manage.py bench engine|ai|move` print their figures (no speed is asserted)."""
 
 import io
 
 from django.core.management import call_command
+
+from games.models import Game
 
 
 def test_bench_engine_prints_a_row_per_player_count():
@@ -24,3 +26,16 @@ def test_bench_ai_times_every_level_and_both_searches_at_the_given_budget():
         assert f"{level}: budget 0.01 s," in text
     (simulators,) = [line for line in text.splitlines() if line.startswith("simulators alone")]
     assert "hard-v1" in simulators and "hard " in simulators
+
+
+def test_bench_move_plays_moves_one_after_another_and_leaves_nothing_behind(
+    transactional_db, memory_layer, django_user_model
+):
+    out = io.StringIO()
+    call_command("bench", "move", "--seconds", "0.3", stdout=out)
+    head, cpu, queries = out.getvalue().splitlines()
+    assert int(head.split()[1]) >= 1
+    assert float(cpu.split()[4]) > 0
+    assert 3 <= float(queries.split()[-1]) <= 30
+    assert not Game.objects.exists()
+    assert not django_user_model.objects.exists()
