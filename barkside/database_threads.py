@@ -18,10 +18,13 @@ import weakref
 from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 
 # One pool per event loop, as the default executor is (tests run several loops in one
 # process; a loop's threads, and the connections they hold, go with it), each with as
-# many threads as the default executor has (min(32, CPUs + 4)).
+# many threads as the process has pooled database connections (DB_POOL_SIZE): a thread
+# more would only wait for a connection, one less leaves a connection idle while moves
+# queue for a thread. Without a pool, as many as the default executor (min(32, CPUs + 4)).
 _threads: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
@@ -33,7 +36,8 @@ def apart(function):
         loop = asyncio.get_running_loop()
         threads = _threads.get(loop)
         if threads is None:
-            threads = _threads[loop] = ThreadPoolExecutor(thread_name_prefix="database")
+            size = settings.DB_POOL_SIZE or None
+            threads = _threads[loop] = ThreadPoolExecutor(size, thread_name_prefix="database")
         run_there = database_sync_to_async(function, thread_sensitive=False, executor=threads)
         return await run_there(*args, **kwargs)
 

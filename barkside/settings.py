@@ -112,7 +112,7 @@ MIDDLEWARE = [
 ]
 # Requests of a web process running their middleware and view at once, each in a thread;
 # the others wait on the event loop (barkside/middleware.py, `Admission`).
-REQUEST_THREADS = env("REQUEST_THREADS", 8, int)
+REQUEST_THREADS = env("REQUEST_THREADS", 16, int)
 
 ROOT_URLCONF = "barkside.urls"
 

@@ -14,6 +14,7 @@ from django.db import OperationalError
 from rest_framework.authtoken.models import Token
 from rest_framework.utils.encoders import JSONEncoder
 
+from barkside import database_threads
 from games import engine, reads, realtime, selectors, services
 from games.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED
 from games.models import Game, GameEvent
@@ -356,6 +357,19 @@ def test_socket_moves_and_syncs_never_wait_for_the_loops_default_executor(table,
         await mine.disconnect()
 
     run(scenario)
+
+
+def test_as_many_socket_calls_reach_the_database_at_once_as_the_pool_has_connections(settings):
+    """A socket's database work gets a thread per pooled connection: with fewer threads
+    (the default executor's at most 32), connections sit idle while moves queue."""
+    settings.DB_POOL_SIZE = 40
+    meeting = threading.Barrier(40, timeout=5)  # broken unless all 40 wait at once
+
+    async def all_at_once():
+        wait = database_threads.apart(meeting.wait)
+        await asyncio.gather(*(wait() for _ in range(40)))
+
+    asyncio.run(all_at_once())
 
 
 def test_socket_messages_take_no_hop_to_the_process_shared_thread(table, alice, bob, monkeypatch):

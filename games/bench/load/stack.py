@@ -45,7 +45,7 @@ RAISED = {
 
 # Knobs a run may set in its environment to compare configurations; the report names them.
 PASSED_ON = ("DB_CONN_MAX_AGE", "DB_POOL_SIZE")
-POOL_SIZE = 8  # the production layout's (README), unless DB_POOL_SIZE says otherwise
+POOL_SIZE = 16  # the production layout's (README), unless DB_POOL_SIZE says otherwise
 
 
 @dataclass
