@@ -71,6 +71,16 @@ def test_a_seat_view_of_a_version_is_built_once(table, alice, reads):
     assert reads == [table.pk]
 
 
+def test_a_game_keeps_the_views_of_its_newest_version_only(table, alice, bob, reads):
+    """Older versions' views are never sent again: keeping them only grew the process."""
+    views_at(table.pk, [alice, bob], table.version)
+    first = engine.legal_moves(table.state, 0)[0]
+    game = services.apply_move(table.pk, Actor("player", 0), first, table.version)
+    views_at(table.pk, [alice], game.version)
+    assert fanout._views[table.pk][0] == game.version
+    assert list(fanout._views[table.pk][1]) == [0]
+
+
 def test_a_version_newer_than_the_one_known_is_read(table, alice, reads):
     views_at(table.pk, [alice], table.version)
     Game.objects.filter(pk=table.pk).update(version=table.version + 1)  # changed elsewhere
