@@ -11,6 +11,7 @@ django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter  # noqa: E402
 
+from barkside import collector  # noqa: E402
 from barkside.middleware import Admission  # noqa: E402
 from games.routing import websocket_application  # noqa: E402
 
@@ -20,3 +21,5 @@ application = ProtocolTypeRouter(
         "websocket": websocket_application(),
     }
 )
+
+collector.settle()
