@@ -9,8 +9,15 @@ written with `\\u` escapes instead: still the same JSON.
 from rest_framework import renderers
 
 
+class RenderedJSON(str):
+    """JSON text already rendered with the API's encoder (a move's reply, rendered once
+    for the mover, the broadcast and the move's stored answer): sent as it is."""
+
+
 class JSONRenderer(renderers.JSONRenderer):
     def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, RenderedJSON):
+            return data.encode()
         try:
             return super().render(data, accepted_media_type, renderer_context)
         except UnicodeEncodeError:

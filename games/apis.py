@@ -6,6 +6,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from barkside.renderers import RenderedJSON
 from barkside.schema import error_responses
 from barkside.serializers import PageQuerySerializer, validated
 from games import moves, reputation, selectors, services
@@ -165,7 +166,7 @@ class MovesView(APIView):
             fields=request.data,
             key=request.headers.get("Idempotency-Key"),
         )
-        return Response(reply)
+        return Response(RenderedJSON(reply.text))
 
 
 class RecordView(APIView):

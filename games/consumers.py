@@ -248,14 +248,14 @@ class GameConsumer(BarksideConsumer):
         request_id = message.get("request_id")
         fields = {k: v for k, v in message.items() if k not in ("type", "request_id")}
         try:
-            game = await run_apart(
+            reply = await run_apart(
                 _play, self.scope, self.game_id, fields, request_id, self.language
             )
         except SignedOut:
             return await self.close(CLOSE_UNAUTHENTICATED)
         except Exception as exc:  # the API's handler decides what a client may see
             return await self._send_error(exc, request_id)
-        await self._send_game(game, request_id)
+        await self._send_view(reply.text, reply.version, request_id)
 
     async def _chat(self, message: dict) -> None:
         """A chat line: the sender gets it back from the group like everyone else."""
@@ -280,9 +280,11 @@ class GameConsumer(BarksideConsumer):
         return await fanout.view(self.game_id, self.user)
 
     async def _send_game(self, game: dict, request_id=None) -> None:
-        self.sent_version = max(self.sent_version, game["version"])
-        view_json = json.dumps(game, cls=JSONEncoder)
-        await self.send(text_data=realtime.socket_message(view_json, game["version"], request_id))
+        await self._send_view(json.dumps(game, cls=JSONEncoder), game["version"], request_id)
+
+    async def _send_view(self, view_json: str, version: int, request_id=None) -> None:
+        self.sent_version = max(self.sent_version, version)
+        await self.send(text_data=realtime.socket_message(view_json, version, request_id))
 
     async def _send_error(self, exc: Exception, request_id=None) -> None:
         response = exception_handler(exc, {"language": self.language})
@@ -305,7 +307,7 @@ def _signed_in_user(scope):
     return scope["user"]
 
 
-def _play(scope, game_id, fields: dict, request_id, language: str | None = None) -> dict:
+def _play(scope, game_id, fields: dict, request_id, language: str | None = None) -> moves.Reply:
     """The REST move, minus HTTP; the request_id (as text) is the move's idempotency key."""
     user = _signed_in_user(scope)
     key = str(request_id) if type(request_id) is int else request_id

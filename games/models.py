@@ -295,7 +295,7 @@ class IdempotentMove(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     key = models.CharField(max_length=64)
     game = models.ForeignKey(Game, on_delete=models.CASCADE)
-    response = models.JSONField()
+    response = models.TextField(help_text="the reply's JSON text, as it was sent")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -17,6 +17,7 @@ was.
 """
 
 import json
+from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
 from rest_framework.exceptions import Throttled
@@ -53,7 +54,15 @@ def move_budget(user) -> None:
         raise Throttled(wait=budget.wait())
 
 
-def move_submit(*, game_id, user, fields, key=None) -> dict:
+class Reply(NamedTuple):
+    """The mover's view after a move: its version, and the view as the JSON text a client
+    gets, rendered once for the reply, the broadcast and the stored answer of its key."""
+
+    version: int
+    text: str
+
+
+def move_submit(*, game_id, user, fields, key=None) -> Reply:
     """Budget, key, fields, then the move (once per key): the user's view after it."""
     move_budget(user)
     key = _checked_key(key)
@@ -67,7 +76,7 @@ def move_submit(*, game_id, user, fields, key=None) -> dict:
         stored = _stored(user, key, game_id)
         if stored is None:
             raise refused.error from None
-        return stored.response
+        return Reply(json.loads(stored.response)["version"], stored.response)
 
 
 class _Refused(Exception):
@@ -77,7 +86,7 @@ class _Refused(Exception):
         self.error = error
 
 
-def _applied(game_id, user, data: dict, key: str | None) -> dict:
+def _applied(game_id, user, data: dict, key: str | None) -> Reply:
     with transaction.atomic():
         # The game first: twins of a move queue on its lock, then the second finds the
         # game moved on (PostgreSQL; SQLite runs one writer at a time).
@@ -96,9 +105,9 @@ def _applied(game_id, user, data: dict, key: str | None) -> dict:
             if key is None:
                 raise
             raise _Refused(error) from None
-        reply = _reply(game, seat)
+        reply = Reply(game.version, selectors.game_view_json(game, seat))
         if key is not None:
-            _store(user, key, game_id, reply)
+            _store(user, key, game_id, reply.text)
     return reply
 
 
@@ -122,7 +131,7 @@ def _stored(user, key: str, game_id) -> IdempotentMove | None:
     return stored
 
 
-def _store(user, key: str, game_id, reply: dict) -> None:
+def _store(user, key: str, game_id, reply: str) -> None:
     """Keep the reply under the key, in the move's transaction. A move that got here first
     with the same key (its twin on another game, or another move on this one) holds it:
     this move is rolled back and answered from what that one stored."""
@@ -136,8 +145,3 @@ def _key_reused() -> ServiceError:
     return ServiceError(
         "idempotency_key_reused", "this Idempotency-Key was used for another game", status=422
     )
-
-
-def _reply(game, seat) -> dict:
-    """The user's view as the JSON a client receives, so a stored reply is the same."""
-    return json.loads(selectors.game_view_json(game, seat))

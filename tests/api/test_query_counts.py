@@ -115,5 +115,5 @@ def test_a_socket_move_with_its_request_id_stays_within_its_queries(table, alice
     fields = {"kind": "pass", "cards": legal["cards"], "version": legal["version"]}
 
     reply, queries = counted(lambda: consumers._play(scope, game_id, fields, "move-1"))
-    assert reply["version"] == legal["version"] + 1
+    assert reply.version == legal["version"] + 1
     assert queries <= MOVE_QUERIES + IDEMPOTENCY_KEY

@@ -173,6 +173,35 @@ def test_a_move_builds_each_seated_persons_view_once(table, bob, monkeypatch):
     assert reply.json()["version"] == version
 
 
+def test_a_keyed_moves_reply_is_rendered_once_and_replayed_byte_for_byte(table, bob, monkeypatch):
+    """The reply's JSON text is the broadcast's and the key's stored answer: no view is
+    encoded again for the answer, the row or a retry."""
+    views = []
+    encode = JSONEncoder.encode
+
+    def counted(self, o):
+        text = encode(self, o)
+        if '"your_seat"' in text:
+            views.append(text)
+        return text
+
+    monkeypatch.setattr(JSONEncoder, "encode", counted)
+    game, seat = selectors.visible_game(table.pk, bob)
+    move = {
+        **_args(engine.view(game.state, seat.number)["legal_moves"][0]),
+        "version": game.version,
+    }
+    client = client_for(bob)
+    sent = [
+        client.post(f"/api/games/{table.pk}/moves", move, format="json", HTTP_IDEMPOTENCY_KEY="k")
+        for _ in range(2)
+    ]
+    assert [r.status_code for r in sent] == [200, 200]
+    assert len(views) == 3  # one per seat: the broadcast's, the mover's among them
+    assert sent[0].content == sent[1].content
+    assert sent[0].content.decode() in views
+
+
 def _seated_user_ids(game):
     return list(game.seats.values_list("user_id", flat=True))
 
