@@ -166,7 +166,7 @@ class GameConsumer(BarksideConsumer):
         for group in (self.group, self.player_group):
             await self.channel_layer.group_add(group, self.channel_name)
         try:
-            game = await self._view()
+            version, view = await self._view()
         except GameError:
             for group in (self.group, self.player_group):
                 await self.channel_layer.group_discard(group, self.channel_name)
@@ -178,7 +178,7 @@ class GameConsumer(BarksideConsumer):
         await self.accept(self.subprotocol())
         await sync_to_async(presence.enter, thread_sensitive=False)(self.user.pk, self.game_id)
         self.watching = True
-        await self._send_game(game)
+        await self._send_view(view, version)
 
     async def disconnect(self, code):
         for group in (self.group, self.player_group, self.user_group):
@@ -201,10 +201,10 @@ class GameConsumer(BarksideConsumer):
         if event["version"] <= self.sent_version:
             return
         try:
-            game = await fanout.view(self.game_id, self.user, at_least=event["version"])
+            version, view = await fanout.view(self.game_id, self.user, at_least=event["version"])
         except GameError:
             return await self.close(CLOSE_NOT_FOUND)
-        await self._send_game(game)
+        await self._send_view(view, version)
 
     async def user_notice(self, event):
         pass  # the user group is joined for `user.kicked`; notices are /ws/me/'s
@@ -269,18 +269,15 @@ class GameConsumer(BarksideConsumer):
 
     async def _send_current(self, request_id=None) -> None:
         try:
-            game = await self._view()
+            version, view = await self._view()
         except GameError:
             return await self.close(CLOSE_NOT_FOUND)
         except Exception as exc:  # the database cannot serve it now: `unavailable`, not a crash
             return await self._send_error(exc, request_id)
-        await self._send_game(game, request_id)
+        await self._send_view(view, version, request_id)
 
-    async def _view(self) -> dict:
+    async def _view(self) -> tuple[int, str]:
         return await fanout.view(self.game_id, self.user)
-
-    async def _send_game(self, game: dict, request_id=None) -> None:
-        await self._send_view(json.dumps(game, cls=JSONEncoder), game["version"], request_id)
 
     async def _send_view(self, view_json: str, version: int, request_id=None) -> None:
         self.sent_version = max(self.sent_version, version)

@@ -8,11 +8,12 @@ whose message did not come. Done naively, that costs a read of the game and a vi
 socket and version in every process. Here the sockets of a process share the newest
 game they know of: the process that made the change keeps it as it commits
 (`remember`), so its sockets read nothing; others read it once, however many sockets
-ask at the same time. Each seat's view of a version is built once and shared by every
-socket of that seat (and the public view by every spectator). Only the newest version's
-views are kept: once a game moves on, nobody is sent an older one. Keeping 6,000 views
-of any version, with their lists of legal moves, doubled the objects a web process's
-garbage collector walks in two minutes of `bench load` (README, "The garbage collector").
+ask at the same time. Each seat's view of a version is built once, as JSON text, on the
+game kept (`selectors.game_view_json`), and shared by every socket of that seat (and the
+public view by every spectator). Only the newest version's views are kept: they go with
+the game object the next version replaces. Keeping 6,000 views of any version, with
+their lists of legal moves, doubled the objects a web process's garbage collector walks
+in two minutes of `bench load` (README, "The garbage collector").
 
 What a socket sends is still `selectors.game_view` for its own user's seat: only the
 work of building it is shared, never one person's view with another.
@@ -32,7 +33,6 @@ READS = 3  # a shared read older than the version asked for is done again, this 
 
 _lock = threading.Lock()  # `remember` runs in request threads, the rest on the loop
 _games: OrderedDict[int, Game] = OrderedDict()
-_views: OrderedDict[int, tuple[int, dict]] = OrderedDict()  # game id -> version, seat -> view
 _reading: dict[int, asyncio.Future] = {}  # game id -> the read under way
 
 
@@ -57,7 +57,6 @@ def remember(game: Game) -> None:
 def forget_all() -> None:
     with _lock:
         _games.clear()
-        _views.clear()
         _reading.clear()
 
 
@@ -84,6 +83,9 @@ async def game(game_id: int, at_least: int | None = None) -> Game:
         if found is None:
             raise no_such_game()
         remember(found)
+        known = _games.get(game_id)
+        if known is not None and known.version == found.version:
+            found = known  # the same version, and its views may be built already
         if at_least is None or found.version >= at_least:
             return found
         # A read that began before the change committed: read again.
@@ -99,18 +101,9 @@ def _shared_read(game_id: int) -> asyncio.Future:
     return reading
 
 
-async def view(game_id: int, user, at_least: int | None = None) -> dict:
-    """`selectors.game_view` of the game for `user`'s seat (GameError if they may not see
-    it), built once per version and seat in this process."""
+async def view(game_id: int, user, at_least: int | None = None) -> tuple[int, str]:
+    """The version and `selectors.game_view_json` of the game for `user`'s seat (GameError
+    if they may not see it), built once per version and seat in this process."""
     current = await game(game_id, at_least)
     seat = selectors.visible_seat(current, user)
-    kept = _views.get(game_id)
-    if kept is None or kept[0] < current.version:
-        kept = (current.version, {})
-        _keep(_views, game_id, kept, GAMES_KEPT)
-    # A read older than the views kept (it began before a change) is built, not kept.
-    views = kept[1] if kept[0] == current.version else {}
-    key = seat.number if seat else None
-    if key not in views:
-        views[key] = selectors.game_view(current, seat)
-    return views[key]
+    return current.version, selectors.game_view_json(current, seat)
