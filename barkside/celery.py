@@ -1,5 +1,6 @@
 """The Celery app. Tasks live in each app's `tasks.py` and are found by autodiscovery."""
 
+import contextlib
 import logging
 import os
 
@@ -12,6 +13,19 @@ logger = logging.getLogger(__name__)
 app = Celery("barkside")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@contextlib.contextmanager
+def eager_tasks():
+    """Celery tasks run inline, in the caller (tests, `bench move`). Celery 5.6 reads a
+    setting under its Django name (CELERY_TASK_ALWAYS_EAGER, from settings.py) before its
+    own name, so setting `task_always_eager` alone would change nothing."""
+    eager = app.conf.CELERY_TASK_ALWAYS_EAGER
+    app.conf.CELERY_TASK_ALWAYS_EAGER = True
+    try:
+        yield
+    finally:
+        app.conf.CELERY_TASK_ALWAYS_EAGER = eager
 
 
 class SweepOnConnect(bootsteps.StartStopStep):

@@ -1,6 +1,5 @@
 """Helpers the test folders share (fixtures live in tests/conftest.py)."""
 
-import contextlib
 import random
 import threading
 from datetime import timedelta
@@ -10,7 +9,7 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from barkside.celery import app as celery_app
+from barkside.celery import eager_tasks  # noqa: F401 (the tests import it from here)
 from games import engine
 from games.models import Game, Seat
 
@@ -80,15 +79,3 @@ def at_once(*jobs) -> list:
     for t in threads:
         t.join()
     return results
-
-
-@contextlib.contextmanager
-def eager_tasks():
-    """Celery tasks run inline, in the caller. Celery 5.6 reads a setting under its
-    Django name (CELERY_TASK_ALWAYS_EAGER, from settings.py) before its own name, so
-    setting `task_always_eager` alone would change nothing."""
-    celery_app.conf.CELERY_TASK_ALWAYS_EAGER = True
-    try:
-        yield
-    finally:
-        celery_app.conf.CELERY_TASK_ALWAYS_EAGER = False

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from barkside.celery import app as celery_app
+from barkside.celery import eager_tasks
 from games import engine, moves, selectors, services
 from games.models import Game
 
@@ -25,18 +25,16 @@ COUNTED = 20  # moves whose queries are counted, before the timed ones
 def bench_move(write, seconds: float = 3.0, **_) -> None:
     rng = random.Random(1)
     people, games = [], []
-    eager = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
     try:
-        with CaptureQueriesContext(connection) as queries:
-            _play(rng, people, games, moves_wanted=COUNTED)
-        start = time.perf_counter()
-        played = cpu = wall = 0
-        while time.perf_counter() - start < seconds:
-            cpu_wall = _play(rng, people, games, moves_wanted=1)
-            played, cpu, wall = played + 1, cpu + cpu_wall[0], wall + cpu_wall[1]
+        with eager_tasks():
+            with CaptureQueriesContext(connection) as queries:
+                _play(rng, people, games, moves_wanted=COUNTED)
+            start = time.perf_counter()
+            played = cpu = wall = 0
+            while time.perf_counter() - start < seconds:
+                cpu_wall = _play(rng, people, games, moves_wanted=1)
+                played, cpu, wall = played + 1, cpu + cpu_wall[0], wall + cpu_wall[1]
     finally:
-        celery_app.conf.task_always_eager = eager
         Game.objects.filter(pk__in=games).delete()
         get_user_model().objects.filter(pk__in=[p.pk for p in people]).delete()
     write(f"move: {played} moves one after another, one process")
