@@ -128,15 +128,18 @@ class BarksideConsumer(AsyncWebsocketConsumer):
         """A moderator suspended or banned this user: the socket ends now."""
         await self.close(CLOSE_KICKED)
 
-    sign_in_groups = ()  # for `auth.ended`: the session's or token's (games/socket_auth.py)
+    # The sign-in's groups, for `auth.ended` (accounts/socket_auth.py), and the person's, for
+    # `user.kicked` (realtime.sockets_group)
+    own_groups = ()
 
-    async def join_sign_in(self) -> None:
-        self.sign_in_groups = socket_auth.groups_of(self.scope)
-        for group in self.sign_in_groups:
+    async def join_own_groups(self) -> None:
+        user_id = self.scope["user"].pk
+        self.own_groups = (*socket_auth.groups_of(self.scope), realtime.sockets_group(user_id))
+        for group in self.own_groups:
             await self.channel_layer.group_add(group, self.channel_name)
 
-    async def leave_sign_in(self) -> None:
-        for group in self.sign_in_groups:
+    async def leave_own_groups(self) -> None:
+        for group in self.own_groups:
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def auth_ended(self, event):
@@ -150,7 +153,6 @@ class BarksideConsumer(AsyncWebsocketConsumer):
 class GameConsumer(BarksideConsumer):
     group = None
     player_group = None  # this user's own views of the game (games/realtime.py)
-    user_group = None  # for `user.kicked` only
     sent_version = -1  # the newest version this client has been sent
     watching = False  # counted in notifications.presence while connected
 
@@ -172,19 +174,17 @@ class GameConsumer(BarksideConsumer):
                 await self.channel_layer.group_discard(group, self.channel_name)
             self.group = self.player_group = None
             return await self.refuse(CLOSE_NOT_FOUND)
-        self.user_group = realtime.user_group(self.user.pk)
-        await self.channel_layer.group_add(self.user_group, self.channel_name)
-        await self.join_sign_in()
+        await self.join_own_groups()
         await self.accept(self.subprotocol())
         await sync_to_async(presence.enter, thread_sensitive=False)(self.user.pk, self.game_id)
         self.watching = True
         await self._send_view(view, version)
 
     async def disconnect(self, code):
-        for group in (self.group, self.player_group, self.user_group):
+        for group in (self.group, self.player_group):
             if group:
                 await self.channel_layer.group_discard(group, self.channel_name)
-        await self.leave_sign_in()
+        await self.leave_own_groups()
         if self.watching:  # no Web Push for the game on screen
             await sync_to_async(presence.leave, thread_sensitive=False)(self.user.pk, self.game_id)
 
@@ -205,9 +205,6 @@ class GameConsumer(BarksideConsumer):
         except GameError:
             return await self.close(CLOSE_NOT_FOUND)
         await self._send_view(view, version)
-
-    async def user_notice(self, event):
-        pass  # the user group is joined for `user.kicked`; notices are /ws/me/'s
 
     async def chat_message(self, event):
         ignored = await run_apart(moderation_selectors.ignores, self.user.pk, event["user_id"])
@@ -330,13 +327,13 @@ class MeConsumer(BarksideConsumer):
             return await self.refuse(CLOSE_UNAUTHENTICATED)
         self.group = realtime.user_group(self.scope["user"].pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.join_sign_in()
+        await self.join_own_groups()
         await self.accept(self.subprotocol())
 
     async def disconnect(self, code):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
-        await self.leave_sign_in()
+        await self.leave_own_groups()
 
     async def user_notice(self, event):
         """A group message `{notice, ...}`: the notice's name as `type`, its known fields."""

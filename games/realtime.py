@@ -31,6 +31,13 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+def sockets_group(user_id: int) -> str:
+    """Every socket of a person, both kinds: told to close when a moderator shuts them out
+    (`user.kicked`). Not the user group, which a game socket would hear every notice of
+    the person's games on (a `your_turn` per move) only to drop it."""
+    return f"user-{user_id}-sockets"
+
+
 def player_group(game_id: int, user_id: int) -> str:
     """A person's sockets on a game: their own view of each version, nobody else's."""
     return f"game-{game_id}-user-{user_id}"

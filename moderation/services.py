@@ -265,7 +265,7 @@ def _shut_out(kind, moderator, user, reason, until, report) -> ModerationAction:
         )
         account_services.user_set_active(user=user, active=False)
         signals.user_shut_out.send(sender=type(user), user=user)  # out of the queue
-        transaction.on_commit(lambda: _send(realtime.user_group(user.pk), "user.kicked", {}))
+        transaction.on_commit(lambda: _send(realtime.sockets_group(user.pk), "user.kicked", {}))
     game_services.seats_to_autopilot(user=user)
     return entry
 

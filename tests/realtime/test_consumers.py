@@ -16,7 +16,7 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from barkside import database_threads
 from games import engine, reads, realtime, selectors, services
-from games.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED
+from games.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED, GameConsumer
 from games.models import Game, GameEvent
 from tests.helpers import client_for
 
@@ -149,6 +149,33 @@ def test_each_persons_view_travels_only_to_their_own_sockets(table, alice, bob, 
             assert await layer.receive(players[person]) == fence  # one view each, or none
 
     run(scenario)
+
+
+def test_a_game_socket_hears_no_notices_of_its_persons_games(table, alice, bob, monkeypatch):
+    """A move tells the people to act `your_turn` on their user group, for /ws/me/; a game
+    socket in that group would be handed every such notice of every game of its person,
+    only to drop it. Its person's messages come on their sockets group (`user.kicked`)."""
+    handled = []
+    dispatch = GameConsumer.dispatch
+
+    async def counted(self, message):
+        handled.append(message["type"])
+        await dispatch(self, message)
+
+    monkeypatch.setattr(GameConsumer, "dispatch", counted)
+    cookie = session_cookie(alice)
+
+    async def scenario():
+        ws = socket(f"/ws/games/{table.pk}/", cookie)
+        await connected(ws)
+        await move_first_legal(table.pk, bob)  # alice is to act: a `your_turn` for her
+        assert (await ws.receive_json_from())["version"] == table.version + 1
+        assert await game_messages(ws, table.pk) == []
+        await ws.disconnect()
+
+    run(scenario)
+    assert "user.notice" not in handled
+    assert handled[:3] == ["websocket.connect", "game.view", "game.changed"]
 
 
 def test_a_move_builds_each_seated_persons_view_once(table, bob, monkeypatch):
