@@ -1,23 +1,24 @@
-"""ASGI entry point: HTTP goes to Django, WebSockets to games/routing.py."""
+"""ASGI entry point: HTTP goes to Django (in threads, barkside/http_threads.py),
+WebSockets to games/routing.py."""
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "barkside.settings")
 
-# Build the Django app before importing anything that touches models (consumers, routing).
-django_asgi_app = get_asgi_application()
+# Set Django up before importing anything that touches models (consumers, routing).
+django.setup(set_prefix=False)
 
 from channels.routing import ProtocolTypeRouter  # noqa: E402
 
 from barkside import collector  # noqa: E402
-from barkside.middleware import Admission  # noqa: E402
+from barkside.http_threads import ThreadedHTTP  # noqa: E402
 from games.routing import websocket_application  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": Admission(django_asgi_app),
+        "http": ThreadedHTTP(),
         "websocket": websocket_application(),
     }
 )

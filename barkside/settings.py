@@ -105,13 +105,11 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Last but for the one below, as django-axes requires.
+    # Last, as django-axes requires.
     "axes.middleware.AxesMiddleware",
-    # Under ASGI the whole chain then runs in the request's one thread (middleware.py).
-    "barkside.middleware.SyncChainMiddleware",
 ]
-# Requests of a web process running their middleware and view at once, each in a thread;
-# the others wait on the event loop (barkside/middleware.py, `Admission`).
+# Requests a web process runs at once, each wholly in a thread of its own; the others
+# wait their turn (barkside/http_threads.py).
 REQUEST_THREADS = env("REQUEST_THREADS", 16, int)
 
 ROOT_URLCONF = "barkside.urls"
