@@ -31,6 +31,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import connections, models
 from django.db.models import Q
 
+from barkside import jsontext
 from games.ai import LEVELS
 from games.engine import seed_commitment
 
@@ -75,7 +76,7 @@ class Game(models.Model):
     # The secret seed deals every round; only its SHA-256 is shown until the game ends.
     seed = models.CharField(max_length=64, default=new_seed)
     seed_sha256 = models.CharField(max_length=64, editable=False)
-    state = models.JSONField(null=True, blank=True, editable=False)
+    state = jsontext.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(default=0)
     turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     result = models.JSONField(null=True, blank=True)

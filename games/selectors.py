@@ -1,13 +1,12 @@
 """The one read path for games: what a user may see, built from the engine's `view`."""
 
-import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
-from rest_framework.utils.encoders import JSONEncoder
 
+from barkside import jsontext
 from games import engine, reads
 from games.errors import GameError, no_such_game
 from games.models import CORRESPONDENCE_SECONDS, Game, GameEvent, PlayerSettings, Seat, Vacation
@@ -70,7 +69,7 @@ def game_view_json(game: Game, seat: Seat | None) -> str:
     built = game.__dict__.setdefault("_views_json", {})
     key = (game.version, seat.number if seat else None)
     if key not in built:
-        built[key] = json.dumps(game_view(game, seat), cls=JSONEncoder)
+        built[key] = jsontext.dumps(game_view(game, seat))
     return built[key]
 
 
