@@ -18,13 +18,13 @@ _api_default = JSONEncoder().default
 _OPTIONS = orjson.OPT_UTC_Z | orjson.OPT_NON_STR_KEYS
 
 
+def _encoded(value) -> bytes:
+    return orjson.dumps(value, default=_api_default, option=_OPTIONS)
+
+
 def dumps(value) -> str:
     """`value` as JSON text, as the API would render it."""
-    return orjson.dumps(value, default=_api_default, option=_OPTIONS).decode()
-
-
-def _dumps_bytes(value) -> bytes:
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    return _encoded(value).decode()
 
 
 class JSONField(models.JSONField):
@@ -41,5 +41,5 @@ class JSONField(models.JSONField):
     def get_db_prep_value(self, value, connection, prepared=False):
         adapted = super().get_db_prep_value(value, connection, prepared)
         if isinstance(adapted, Jsonb) and self.encoder is None:
-            return Jsonb(adapted.obj, dumps=_dumps_bytes)
+            return Jsonb(adapted.obj, dumps=_encoded)
         return adapted

@@ -10,7 +10,7 @@ from rest_framework import renderers
 
 
 class RenderedJSON(str):
-    """JSON text already rendered with the API's encoder (a move's reply, rendered once
+    """JSON text already rendered as the API renders it (a move's reply, rendered once
     for the mover, the broadcast and the move's stored answer): sent as it is."""
 
 

@@ -36,22 +36,20 @@ _games: OrderedDict[int, Game] = OrderedDict()
 _reading: dict[int, asyncio.Future] = {}  # game id -> the read under way
 
 
-def _keep(store: OrderedDict, key, value, most: int) -> None:
-    with _lock:
-        store[key] = value
-        store.move_to_end(key)
-        while len(store) > most:
-            store.popitem(last=False)
-
-
-def remember(game: Game) -> None:
-    """A game just committed with its seats in memory (services): the newest version this
-    process knows. A game without its seats read is not kept (its views would read them)."""
+def remember(game: Game) -> Game | None:
+    """A game just committed with its seats in memory (services), or read: kept if it is
+    the newest version this process knows. A game without its seats read is not kept (its
+    views would read them). Returns the game kept, this one or a newer or equal one."""
     if not selectors.seats_read(game):
-        return
-    known = _games.get(game.pk)
-    if known is None or known.version < game.version:
-        _keep(_games, game.pk, game, GAMES_KEPT)
+        return _games.get(game.pk)
+    with _lock:
+        known = _games.get(game.pk)
+        if known is None or known.version < game.version:
+            _games[game.pk] = known = game
+            _games.move_to_end(game.pk)
+            while len(_games) > GAMES_KEPT:
+                _games.popitem(last=False)
+    return known
 
 
 def forget_all() -> None:
@@ -82,10 +80,9 @@ async def game(game_id: int, at_least: int | None = None) -> Game:
             found = await asyncio.shield(_shared_read(game_id))
         if found is None:
             raise no_such_game()
-        remember(found)
-        known = _games.get(game_id)
-        if known is not None and known.version == found.version:
-            found = known  # the same version, and its views may be built already
+        kept = remember(found)
+        if kept is not None and kept.version == found.version:
+            found = kept  # the same version, and its views may be built already
         if at_least is None or found.version >= at_least:
             return found
         # A read that began before the change committed: read again.

@@ -64,7 +64,7 @@ def is_visible(game_id, user) -> bool:
 
 
 def game_view_json(game: Game, seat: Seat | None) -> str:
-    """`game_view` as the JSON text a client gets (the API's encoder), built once per
+    """`game_view` as the JSON text a client gets (barkside/jsontext.py), built once per
     version and seat of this game object: a move's reply and its broadcast share it."""
     built = game.__dict__.setdefault("_views_json", {})
     key = (game.version, seat.number if seat else None)
