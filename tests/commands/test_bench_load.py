@@ -48,6 +48,11 @@ def test_bench_load_plays_moves_on_a_started_stack_and_checks_every_record(
     figure(r"^database per move", report)
     figure(r"^server memory RSS MiB: web \d+ -> \d+ \(peak \d+\)$", report)
     figure(r"^generator CPU: \d+% of one core", report)
+    cpu = figure(r"^server CPU \(% of one core\): (.*)$", report)[1]
+    parts = set(re.findall(r"(\w+) \d+%", cpu))
+    assert {"web", "worker", "push", "beat", "redis"} <= parts
+    if database_url_for_tests().startswith("postgres"):  # a server on this machine
+        assert "postgresql" in parts
     records = figure(
         r"^records: (\d+) finished games checked with the engine: (\d+) valid, (\d+) invalid; "
         r"(\d+) still running, (\d+) unreadable",

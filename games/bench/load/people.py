@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import aiohttp
+import orjson
 
 MOVE_TIMEOUT = 30.0  # a reply slower than this counts as an error (`timeout`)
 STALL = 5.0  # seconds without a new version before a player asks for the game again
@@ -67,9 +68,9 @@ class Crowd:
         async with self.session.request(
             method, self.base + path, json=body, headers=headers
         ) as response:
-            text = await response.text()
+            text = await response.read()
         try:
-            return response.status, json.loads(text) if text else None
+            return response.status, orjson.loads(text) if text else None
         except ValueError:  # an error page from a server that failed (a 500 says which)
             return response.status, {"code": "not_json"}
 
@@ -191,7 +192,7 @@ class Player:
             if message.type != aiohttp.WSMsgType.TEXT:
                 break
             now = time.perf_counter()
-            data = json.loads(message.data)
+            data = orjson.loads(message.data)
             future = self.pending.pop(data.get("request_id"), None)
             if data["type"] == "game":
                 self.received.append((data["version"], now))

@@ -91,6 +91,16 @@ def database_name() -> str:
     return f"{connection.vendor} {connection.settings_dict['NAME']}"
 
 
+def database_server_pids() -> list[int]:
+    """The PostgreSQL server's main process when it listens on this machine (its backends
+    are its children): its CPU is the whole server's, whatever database it works for."""
+    settings = connection.settings_dict
+    local = (settings["HOST"] or "localhost") in ("localhost", "127.0.0.1", "::1")
+    if connection.vendor != "postgresql" or not local:
+        return []
+    return listening_pids(f"postgresql://127.0.0.1:{settings['PORT'] or 5432}")
+
+
 def listening_pids(url: str) -> list[int]:
     """The processes listening on the URL's port (those of this user)."""
     port = urlsplit(url).port or 80

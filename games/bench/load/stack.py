@@ -28,6 +28,8 @@ from django.conf import settings
 
 from barkside.stack import PUSH_WORKER, free_port, private_redis, web_command
 
+from .server import listening_pids
+
 SERVERS = ("uvicorn", "daphne", "granian")
 
 PYTHON = sys.executable
@@ -52,7 +54,7 @@ POOL_SIZE = 16  # the production layout's (README), unless DB_POOL_SIZE says oth
 class Stack:
     url: str
     web_pids: list[int]
-    other_pids: dict[str, int]
+    other_pids: dict[str, list[int]]  # the processes (and their children) of each part
     settings: dict[str, str] = field(default_factory=dict)  # what the report names
 
 
@@ -105,7 +107,12 @@ def started_stack(
         yield Stack(
             url=url,
             web_pids=[p.pid for p in web],
-            other_pids={"worker": worker.pid, "push": push.pid, "beat": beat.pid},
+            other_pids={
+                "worker": [worker.pid],
+                "push": [push.pid],
+                "beat": [beat.pid],
+                "redis": listening_pids(redis),
+            },
             settings={
                 "server": f"{server} x{web_processes}",
                 "DB_POOL_SIZE": env["DB_POOL_SIZE"],
