@@ -153,6 +153,7 @@ class BarksideConsumer(AsyncWebsocketConsumer):
 class GameConsumer(BarksideConsumer):
     group = None
     player_group = None  # this user's own views of the game (games/realtime.py)
+    spectating = False  # in the game's spectators group: its last view was nobody's seat
     sent_version = -1  # the newest version this client has been sent
     watching = False  # counted in notifications.presence while connected
 
@@ -162,28 +163,32 @@ class GameConsumer(BarksideConsumer):
         self.user = self.scope["user"]
         self.language = language_from_scope(self.scope)
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        # Join before reading, so a change between the read and the join is not missed.
+        # Join before reading, so a change between the read and the join is not missed
+        # (the spectators' group too: whether this is a seat is known after the read).
         self.group = realtime.game_group(self.game_id)
         self.player_group = realtime.player_group(self.game_id, self.user.pk)
         for group in (self.group, self.player_group):
             await self.channel_layer.group_add(group, self.channel_name)
+        await self._spectate(True)
         try:
-            version, view = await self._view()
+            view = await self._view()
         except GameError:
             for group in (self.group, self.player_group):
                 await self.channel_layer.group_discard(group, self.channel_name)
+            await self._spectate(False)
             self.group = self.player_group = None
             return await self.refuse(CLOSE_NOT_FOUND)
         await self.join_own_groups()
         await self.accept(self.subprotocol())
         await sync_to_async(presence.enter, thread_sensitive=False)(self.user.pk, self.game_id)
         self.watching = True
-        await self._send_view(view, version)
+        await self._send_view(view.text, view.version)
 
     async def disconnect(self, code):
         for group in (self.group, self.player_group):
             if group:
                 await self.channel_layer.group_discard(group, self.channel_name)
+        await self._spectate(False)
         await self.leave_own_groups()
         if self.watching:  # no Web Push for the game on screen
             await sync_to_async(presence.leave, thread_sensitive=False)(self.user.pk, self.game_id)
@@ -196,15 +201,15 @@ class GameConsumer(BarksideConsumer):
             await self.send(text_data=event["text"])
 
     async def game_changed(self, event):
-        """A group message `{game, version}`: send this user's view unless already sent
-        (seated people usually have it from `game_view` by now)."""
+        """A group message `{game, version}` (to spectators, or to every socket when the
+        seats changed): send this user's view unless already sent."""
         if event["version"] <= self.sent_version:
             return
         try:
-            version, view = await fanout.view(self.game_id, self.user, at_least=event["version"])
+            view = await self._view(at_least=event["version"])
         except GameError:
             return await self.close(CLOSE_NOT_FOUND)
-        await self._send_view(view, version)
+        await self._send_view(view.text, view.version)
 
     async def chat_message(self, event):
         ignored = await run_apart(moderation_selectors.ignores, self.user.pk, event["user_id"])
@@ -266,15 +271,28 @@ class GameConsumer(BarksideConsumer):
 
     async def _send_current(self, request_id=None) -> None:
         try:
-            version, view = await self._view()
+            view = await self._view()
         except GameError:
             return await self.close(CLOSE_NOT_FOUND)
         except Exception as exc:  # the database cannot serve it now: `unavailable`, not a crash
             return await self._send_error(exc, request_id)
-        await self._send_view(view, version, request_id)
+        await self._send_view(view.text, view.version, request_id)
 
-    async def _view(self) -> tuple[int, str]:
-        return await fanout.view(self.game_id, self.user)
+    async def _view(self, at_least: int | None = None) -> fanout.SocketView:
+        """The user's view (fanout.view); a spectator's socket hears of every version on
+        the spectators' group, a seat's (whose views come ready-made) no longer does."""
+        view = await fanout.view(self.game_id, self.user, at_least)
+        await self._spectate(not view.seated)
+        return view
+
+    async def _spectate(self, spectating: bool) -> None:
+        if spectating != self.spectating:
+            group = realtime.spectators_group(self.game_id)
+            if spectating:
+                await self.channel_layer.group_add(group, self.channel_name)
+            else:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            self.spectating = spectating
 
     async def _send_view(self, view_json: str, version: int, request_id=None) -> None:
         self.sent_version = max(self.sent_version, version)

@@ -22,6 +22,7 @@ work of building it is shared, never one person's view with another.
 import asyncio
 import threading
 from collections import OrderedDict
+from typing import NamedTuple
 
 from barkside import database_threads
 from games import selectors
@@ -98,9 +99,15 @@ def _shared_read(game_id: int) -> asyncio.Future:
     return reading
 
 
-async def view(game_id: int, user, at_least: int | None = None) -> tuple[int, str]:
-    """The version and `selectors.game_view_json` of the game for `user`'s seat (GameError
-    if they may not see it), built once per version and seat in this process."""
+class SocketView(NamedTuple):
+    version: int
+    text: str  # selectors.game_view_json
+    seated: bool  # the user's own seat's view, not a spectator's
+
+
+async def view(game_id: int, user, at_least: int | None = None) -> SocketView:
+    """The game as `user`'s seat sees it (GameError if they may not see it), built once
+    per version and seat in this process."""
     current = await game(game_id, at_least)
     seat = selectors.visible_seat(current, user)
-    return current.version, selectors.game_view_json(current, seat)
+    return SocketView(current.version, selectors.game_view_json(current, seat), seat is not None)

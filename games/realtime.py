@@ -4,9 +4,10 @@ Each seated person's sockets on a game share a group of their own (`player_group
 process that committed a change builds each person's view once (`selectors.game_view`
 for their seat, as the JSON a socket sends) and sends it there, so no other process
 reads the game again or builds that view; a hand only ever travels to its own player's
-sockets. The game group gets `{game, version}` only: a spectator's socket (or one whose
-view did not come) builds its view itself (games/fanout.py). Each seated person's group
-(`user-<id>`) gets a notice when their game started (or matchmaking seated them), when
+sockets. The spectators' group (`spectators_group`) gets `{game, version}` only: a
+spectator's socket builds its view itself (games/fanout.py); when the views could not be
+built here (the seats were read again), the whole game group gets it instead. Each
+seated person's group (`user-<id>`) gets a notice when their game started (or matchmaking seated them), when
 it is their turn, or when it ended - worked out by the service from the seats it already
 holds - and `tell` passes each notice to the other channels through
 `signals.game_notice` (notifications sends Web Push); the apps above tell theirs there too
@@ -29,6 +30,13 @@ def game_group(game_id: int) -> str:
 
 def user_group(user_id: int) -> str:
     return f"user-{user_id}"
+
+
+def spectators_group(game_id: int) -> str:
+    """The sockets showing a game's public view (nobody's seat): told of each version
+    (`game.changed`) to build that view themselves (games/fanout.py). A seated person's
+    sockets get their own view ready-made on their player group, and need not hear of it."""
+    return f"game-{game_id}-spectators"
 
 
 def sockets_group(user_id: int) -> str:
@@ -59,9 +67,11 @@ def game_changed(game: Game, version: int, notices=()) -> None:
     try:
         current = game.version == version and selectors.seats_read(game)
         messages = _views(game) if current else []
-        messages.append(
-            (game_group(game_id), {"type": "game.changed", "game": game_id, "version": version})
-        )
+        # With every seated person's view on its way, only spectators have a view left to
+        # build. Otherwise (the seats were read again: someone joined or left) every
+        # socket of the game builds its own, and learns whether it is seated now.
+        told = spectators_group(game_id) if current else game_group(game_id)
+        messages.append((told, {"type": "game.changed", "game": game_id, "version": version}))
         for name, user_id in notices:
             tell(name, user_id, game_id)
             notice = {"type": "user.notice", "notice": name, "game": game_id, "version": version}

@@ -119,7 +119,7 @@ def test_a_push_that_cannot_be_queued_costs_nobody_the_broadcast(
     game.refresh_from_db()
     layer = get_channel_layer()
     listener = async_to_sync(layer.new_channel)()
-    for group in (realtime.game_group(game.pk), realtime.user_group(bob.pk)):
+    for group in (realtime.spectators_group(game.pk), realtime.user_group(bob.pk)):
         async_to_sync(layer.group_add)(group, listener)
     move = engine.view(game.state, 0)["legal_moves"][0]
     with use_broker(f"redis://127.0.0.1:{free_port()}/0"):

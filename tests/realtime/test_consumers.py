@@ -103,15 +103,19 @@ def test_after_a_change_every_seat_and_spectator_gets_its_own_new_view(
 
 
 def test_each_persons_view_travels_only_to_their_own_sockets(table, alice, bob, carol, outsider):
-    """The game group carries `{game, version}`; each seated person's own group carries
-    their own view and nobody else's; nothing goes to anybody else."""
+    """The spectators' group carries `{game, version}`; each seated person's own group
+    carries their own view and nobody else's; nothing goes to anybody else (the game
+    group, which every socket of the game is in, gets nothing: its seats have their
+    views)."""
     people = [alice, bob, carol, outsider]
 
     async def scenario():
         layer = get_channel_layer()
         game_listener = await layer.new_channel()
+        spectators_listener = await layer.new_channel()
         user_listener = await layer.new_channel()
         await layer.group_add(realtime.game_group(table.pk), game_listener)
+        await layer.group_add(realtime.spectators_group(table.pk), spectators_listener)
         for user_id in await database_sync_to_async(_seated_user_ids)(table):
             await layer.group_add(realtime.user_group(user_id), user_listener)
         players = {}
@@ -120,7 +124,7 @@ def test_each_persons_view_travels_only_to_their_own_sockets(table, alice, bob, 
             await layer.group_add(realtime.player_group(table.pk, person.pk), players[person])
         game = await move_first_legal(table.pk, bob)
         version = table.version + 1
-        assert await layer.receive(game_listener) == {
+        assert await layer.receive(spectators_listener) == {
             "type": "game.changed",
             "game": table.pk,
             "version": version,
@@ -147,6 +151,8 @@ def test_each_persons_view_travels_only_to_their_own_sockets(table, alice, bob, 
         for person in people:
             await layer.group_send(realtime.player_group(table.pk, person.pk), fence)
             assert await layer.receive(players[person]) == fence  # one view each, or none
+        await layer.group_send(realtime.game_group(table.pk), fence)
+        assert await layer.receive(game_listener) == fence
 
     run(scenario)
 
@@ -175,7 +181,9 @@ def test_a_game_socket_hears_no_notices_of_its_persons_games(table, alice, bob, 
 
     run(scenario)
     assert "user.notice" not in handled
-    assert handled[:3] == ["websocket.connect", "game.view", "game.changed"]
+    # Nor of the version its view came with: that is for the game's spectators.
+    assert handled[:2] == ["websocket.connect", "game.view"]
+    assert "game.changed" not in handled
 
 
 def test_a_move_builds_each_seated_persons_view_once(table, bob, monkeypatch):
@@ -245,6 +253,38 @@ def test_a_spectator_of_a_public_game_sees_the_public_view(table, outsider):
         message = await connected(ws)
         assert message["game"]["your_seat"] is None
         assert_sees_only_its_own(message, table, None)
+        await ws.disconnect()
+
+    run(scenario)
+
+
+def test_a_person_who_leaves_a_table_follows_it_on_as_a_spectator(
+    alice, bob, carol, outsider, memory_layer, queued
+):
+    """A move's `game.changed` goes to the spectators only (the seats get their views
+    ready-made): a socket whose person left its seat has to be among them from then on."""
+    game = services.game_create(user=alice, players=3, time_per_move=300)
+    services.game_join(game_id=game.pk, user=bob)
+    cookie = session_cookie(bob)
+
+    async def until_version(ws, version) -> dict:
+        while (message := await ws.receive_json_from(timeout=10))["version"] < version:
+            pass
+        return message
+
+    async def scenario():
+        ws = socket(f"/ws/games/{game.pk}/", cookie)
+        assert (await connected(ws))["game"]["your_seat"] == 1
+        await database_sync_to_async(services.game_leave)(game_id=game.pk, user=bob)
+        left = await until_version(ws, game.version + 2)  # bob joined, then left
+        assert left["game"]["your_seat"] is None
+        for person in (carol, outsider):  # the table fills up and starts
+            await database_sync_to_async(services.game_join)(game_id=game.pk, user=person)
+        moved = await move_first_legal(game.pk, alice)
+        seen = await until_version(ws, moved.version)
+        assert seen["version"] == moved.version
+        assert seen["game"] == await expected(game.pk, bob)
+        assert seen["game"]["your_seat"] is None
         await ws.disconnect()
 
     run(scenario)

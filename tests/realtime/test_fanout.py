@@ -35,7 +35,7 @@ def texts_at(game_id, users, version) -> list[str]:
     async def scenario():
         return await asyncio.gather(*(fanout.view(game_id, u, at_least=version) for u in users))
 
-    return [text for _, text in async_result(scenario)]
+    return [view.text for view in async_result(scenario)]
 
 
 def views_at(game_id, users, version) -> list[dict]:

@@ -27,7 +27,7 @@ def vs_ai(alice, memory_layer, queued) -> Game:
 def listen(game_id) -> str:
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(realtime.game_group(game_id), channel)
+    async_to_sync(layer.group_add)(realtime.spectators_group(game_id), channel)
     return channel
 
 
@@ -37,7 +37,7 @@ def received(channel, game_id) -> list[dict]:
     fence = {"type": "fence"}
 
     async def drain():
-        await layer.group_send(realtime.game_group(game_id), fence)
+        await layer.group_send(realtime.spectators_group(game_id), fence)
         messages = []
         while (message := await asyncio.wait_for(layer.receive(channel), 10)) != fence:
             messages.append(message)
