@@ -27,7 +27,8 @@ from games import engine
 from .people import TIME_PER_MOVE, Crowd, Person, close_all
 from .report import Run, fan_out, print_report
 from .server import (
-    cpu_seconds,
+    cpu_by_process,
+    cpu_spent,
     database_connections,
     database_name,
     database_server_pids,
@@ -196,8 +197,8 @@ async def _load(write, url, tables, seconds, socket_share, finish, web_pids, oth
         rss_start=rss_start,
         rss_end=rss_end,
         rss_peak=[max(a, b) for a, b in zip(peaks.rss, rss_end, strict=True)],
-        web_cpu=cpu_after["web"] - cpu_before["web"],
-        other_cpu={k: cpu_after[k] - cpu_before[k] for k in other_pids},
+        web_cpu=cpu_spent(cpu_before["web"], cpu_after["web"]),
+        other_cpu={k: cpu_spent(cpu_before[k], cpu_after[k]) for k in other_pids},
         own_cpu=cpu_after["generator"] - cpu_before["generator"],
         cpus=os.cpu_count() or 1,
         db_before=db_before,
@@ -207,9 +208,10 @@ async def _load(write, url, tables, seconds, socket_share, finish, web_pids, oth
     )
 
 
-def _cpu(web_pids, other_pids) -> dict[str, float]:
-    figures = {"web": cpu_seconds(web_pids), "generator": _own_cpu()}
-    figures.update({name: cpu_seconds(pids) for name, pids in other_pids.items()})
+def _cpu(web_pids, other_pids) -> dict:
+    """The generator's CPU seconds, and each part's by process (`cpu_by_process`)."""
+    figures = {"web": cpu_by_process(web_pids), "generator": _own_cpu()}
+    figures.update({name: cpu_by_process(pids) for name, pids in other_pids.items()})
     return figures
 
 

@@ -124,15 +124,22 @@ def rss_mib(pids: list[int]) -> list[float]:
     return sizes
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU seconds of the processes and their children."""
-    total = 0.0
+def cpu_by_process(pids: list[int]) -> dict[int, float]:
+    """User + system CPU seconds of the processes and their children, by process."""
+    seconds = {}
     for pid in pids:
         try:
             process = psutil.Process(pid)
             for p in [process, *process.children(recursive=True)]:
                 times = p.cpu_times()
-                total += times.user + times.system
+                seconds[p.pid] = times.user + times.system
         except psutil.Error:
             continue
-    return total
+    return seconds
+
+
+def cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds spent between two `cpu_by_process` readings: a process started in
+    between counts whole; one that ended in between (a database backend whose connection
+    closed) is missed, rather than taking its earlier CPU off the total."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
