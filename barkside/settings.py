@@ -165,13 +165,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL
         "max_size": DB_POOL_SIZE,
         "timeout": 10,  # seconds a caller waits for a free connection before an error
     }
-# PostgreSQL binds a statement's parameters itself (server-side binding), instead of
-# psycopg quoting each value into the SQL text in the web process (3% of its CPU under
-# `bench load`; README, "Serving a crowd"). DB_SERVER_SIDE_BINDING=false turns it off.
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = env(
-        "DB_SERVER_SIDE_BINDING", True, bool
-    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")

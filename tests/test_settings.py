@@ -1,10 +1,4 @@
-"""The `env` helper in barkside/settings.py (typed parsing that fails loudly), and what the
-settings build from the environment."""
-
-import ast
-import os
-import subprocess
-import sys
+"""The `env` helper in barkside/settings.py: typed parsing that fails loudly."""
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -64,22 +58,3 @@ def test_unset_variable_gives_default(monkeypatch):
 def test_unsupported_cast_is_refused():
     with pytest.raises(ImproperlyConfigured, match="unsupported cast"):
         env("BARKSIDE_TEST_VAR", None, dict)
-
-
-def _database_options(**environ) -> dict:
-    """DATABASES["default"]["OPTIONS"] as the settings build them from `environ`."""
-    script = "from django.conf import settings; print(settings.DATABASES['default'].get('OPTIONS'))"
-    env = {k: v for k, v in os.environ.items() if k != "DB_SERVER_SIDE_BINDING"}
-    env.update(DJANGO_SETTINGS_MODULE="barkside.settings", **environ)
-    done = subprocess.run(
-        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
-    )
-    return ast.literal_eval(done.stdout.strip().splitlines()[-1]) or {}
-
-
-def test_postgresql_binds_parameters_on_the_server_unless_told_not_to():
-    url = "postgres://postgres@127.0.0.1:5432/anything"
-    assert _database_options(DATABASE_URL=url)["server_side_binding"] is True
-    off = _database_options(DATABASE_URL=url, DB_SERVER_SIDE_BINDING="false")
-    assert off["server_side_binding"] is False
-    assert "server_side_binding" not in _database_options(DATABASE_URL="sqlite:///x.sqlite3")
