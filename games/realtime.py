@@ -7,11 +7,11 @@ reads the game again or builds that view; a hand only ever travels to its own pl
 sockets. The spectators' group (`spectators_group`) gets `{game, version}` only: a
 spectator's socket builds its view itself (games/fanout.py); when the views could not be
 built here (the seats were read again), the whole game group gets it instead. Each
-seated person's group (`user-<id>`) gets a notice when their game started (or matchmaking seated them), when
-it is their turn, or when it ended - worked out by the service from the seats it already
-holds - and `tell` passes each notice to the other channels through
-`signals.game_notice` (notifications sends Web Push); the apps above tell theirs there too
-(moderation: a chat message).
+seated person's group (`user-<id>`) gets a notice when their game started (or
+matchmaking seated them), when it is their turn, or when it ended - worked out by the
+service from the seats it already holds - and `tell` passes each notice to the other
+channels through `signals.game_notice` (notifications sends Web Push); the apps above
+tell theirs there too (moderation: a chat message).
 """
 
 import json
