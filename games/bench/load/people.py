@@ -68,9 +68,9 @@ class Crowd:
         async with self.session.request(
             method, self.base + path, json=body, headers=headers
         ) as response:
-            text = await response.read()
+            body = await response.read()
         try:
-            return response.status, orjson.loads(text) if text else None
+            return response.status, orjson.loads(body) if body else None
         except ValueError:  # an error page from a server that failed (a 500 says which)
             return response.status, {"code": "not_json"}
 
