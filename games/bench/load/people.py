@@ -18,11 +18,17 @@ from dataclasses import dataclass, field
 import aiohttp
 import orjson
 
+from games.models import LIVE_SECONDS
+
 MOVE_TIMEOUT = 30.0  # a reply slower than this counts as an error (`timeout`)
 STALL = 5.0  # seconds without a new version before a player asks for the game again
 SETUP_TRIES = 5  # GETs of a first view before a player gives up its table
 POLL = 0.5  # how often a waiting player looks at the clock (and a socketless one GETs)
-TIME_PER_MOVE = 24 * 3600  # nobody times out, however long the setup of many tables takes
+# Live tables, as a crowd playing at once sits at, with the longest live clock: no seat
+# times out while the tables are set up (100 tables take about a minute). Live seats keep
+# the default forced-move setting (off): these people make every move themselves, so the
+# server queues no forced move for them that they would beat to it.
+TIME_PER_MOVE = LIVE_SECONDS[1]
 SEATS = 3
 
 
@@ -209,6 +215,7 @@ class Player:
     def _offer(self, game: dict) -> None:
         if self.latest is None or game["version"] > self.latest["version"]:
             self.latest = game
+            self.quiet_since = time.perf_counter()
             self.changed.set()
 
     async def _fetch(self) -> None:
@@ -240,7 +247,6 @@ class Player:
         self.changed.clear()
         try:
             await asyncio.wait_for(self.changed.wait(), POLL)
-            self.quiet_since = time.perf_counter()
             return
         except TimeoutError:
             pass
