@@ -49,3 +49,8 @@ class RedisCache(django_redis.RedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
         self._class = _Client
+
+    @property
+    def connection_pool(self) -> ConnectionPool:
+        """The pool of the server this cache writes to, for what shares it (throttles)."""
+        return self._cache.get_client(write=True).connection_pool

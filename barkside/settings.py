@@ -287,9 +287,9 @@ REST_FRAMEWORK = {
     # A view opts into a stricter budget with `throttle_scope = "auth"` or `"moves"`;
     # ScopedRateThrottle ignores views without one.
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
-        "rest_framework.throttling.ScopedRateThrottle",
+        "barkside.throttling.AnonRateThrottle",
+        "barkside.throttling.UserRateThrottle",
+        "barkside.throttling.ScopedRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": _throttle_rate("THROTTLE_ANON", "60/min"),

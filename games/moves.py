@@ -21,11 +21,11 @@ from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
 from rest_framework.exceptions import Throttled
-from rest_framework.throttling import SimpleRateThrottle
 
 from barkside import statements
 from barkside.errors import ServiceError
 from barkside.serializers import validated
+from barkside.throttling import SlidingWindow
 from games import selectors, services
 from games.errors import GameError
 from games.models import IdempotentMove
@@ -34,7 +34,7 @@ from games.serializers import MoveSerializer
 KEY_LENGTH = (1, 64)  # the column's size
 
 
-class MovesBudget(SimpleRateThrottle):
+class MovesBudget(SlidingWindow):
     """THROTTLE_MOVES for one user: every move counts, whichever channel it came by."""
 
     scope = "moves"

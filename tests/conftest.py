@@ -8,6 +8,7 @@ from django.dispatch import receiver
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
+from barkside import throttling
 from games import fanout, services, tasks
 from tests.helpers import PASSWORD, eager_tasks
 
@@ -26,8 +27,10 @@ def _sqlite_without_fsync(sender, connection, **kwargs):
 
 @pytest.fixture(autouse=True)
 def _clear_cache():
-    """Throttle counters live in the cache: every test starts with a full budget."""
+    """Throttle counters live in the cache (or, with the local-memory cache, beside it):
+    every test starts with a full budget."""
     cache.clear()
+    throttling.reset()
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,11 @@
 """The `auth` throttle scope: register, login and password change share a tight budget."""
 
+import secrets
+import time
+
 import pytest
 
+from barkside import throttling
 from tests.accounts.conftest import log_in
 from tests.helpers import PASSWORD
 
@@ -46,3 +50,47 @@ def test_me_is_not_on_the_auth_budget(alice_token_client, throttle_rate):
 
     for _ in range(3):
         assert alice_token_client.get("/api/auth/me").status_code == 200
+
+
+def use_redis_cache(settings) -> None:
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "barkside.redis_pool.RedisCache",
+            "LOCATION": settings.REDIS_URL,
+            "KEY_PREFIX": f"test-{secrets.token_hex(4)}",
+        }
+    }
+
+
+@pytest.fixture(params=["locmem", "redis"])
+def any_cache(request, settings):
+    """The cache of `make run` (locmem) and of a deployment (Redis), where budgets live."""
+    if request.param == "redis":
+        use_redis_cache(settings)
+
+
+def test_a_budget_takes_requests_again_once_its_window_has_slid(
+    alice_token_client, throttle_rate, any_cache
+):
+    throttle_rate("user", "1/s")
+    assert alice_token_client.get("/api/auth/me").status_code == 200
+
+    refused = alice_token_client.get("/api/auth/me")
+    assert refused.status_code == 429
+    assert 0 < refused.json()["retry_after"] <= 1
+
+    time.sleep(refused.json()["retry_after"])
+    assert alice_token_client.get("/api/auth/me").status_code == 200
+
+
+def test_every_process_draws_on_the_same_budget_in_redis(
+    alice_token_client, throttle_rate, settings
+):
+    use_redis_cache(settings)
+    throttle_rate("user", "2/min")
+    for _ in range(2):
+        assert alice_token_client.get("/api/auth/me").status_code == 200
+
+    throttling._limiter.cache_clear()  # what another web process starts from
+
+    assert alice_token_client.get("/api/auth/me").status_code == 429
