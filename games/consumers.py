@@ -170,12 +170,14 @@ class GameConsumer(BarksideConsumer):
         for group in (self.group, self.player_group):
             await self.channel_layer.group_add(group, self.channel_name)
         await self._spectate(True)
+        fanout.watch(self.game_id)
         try:
             view = await self._view()
         except GameError:
             for group in (self.group, self.player_group):
                 await self.channel_layer.group_discard(group, self.channel_name)
             await self._spectate(False)
+            fanout.unwatch(self.game_id)
             self.group = self.player_group = None
             return await self.refuse(CLOSE_NOT_FOUND)
         await self.join_own_groups()
@@ -185,6 +187,8 @@ class GameConsumer(BarksideConsumer):
         await self._send_view(view.text, view.version)
 
     async def disconnect(self, code):
+        if self.group:
+            fanout.unwatch(self.game_id)
         for group in (self.group, self.player_group):
             if group:
                 await self.channel_layer.group_discard(group, self.channel_name)

@@ -15,13 +15,18 @@ the game object the next version replaces. Keeping 6,000 views of any version, w
 their lists of legal moves, doubled the objects a web process's garbage collector walks
 in two minutes of `bench load` (README, "The garbage collector").
 
+Only games a socket of this process watches are kept (`watch`, `unwatch`), and only
+while one does: a game holds its whole state, every round's moves, and kept for every
+game the process committed (up to 2,000) the web processes grew all along a `bench load`
+run and their collector walked them all.
+
 What a socket sends is still `selectors.game_view` for its own user's seat: only the
 work of building it is shared, never one person's view with another.
 """
 
 import asyncio
 import threading
-from collections import OrderedDict
+from collections import Counter
 from typing import NamedTuple
 
 from barkside import database_threads
@@ -29,32 +34,48 @@ from games import selectors
 from games.errors import no_such_game
 from games.models import Game
 
-GAMES_KEPT = 2000  # games of this process's sockets (and their views); oldest used first
 READS = 3  # a shared read older than the version asked for is done again, this often
 
 _lock = threading.Lock()  # `remember` runs in request threads, the rest on the loop
-_games: OrderedDict[int, Game] = OrderedDict()
+_watchers: Counter[int] = Counter()  # game id -> this process's sockets watching it
+_games: dict[int, Game] = {}  # game id -> its newest version known, while watched
 _reading: dict[int, asyncio.Future] = {}  # game id -> the read under way
 
 
+def watch(game_id: int) -> None:
+    """A socket of this process shows the game from now on (before it reads it)."""
+    with _lock:
+        _watchers[game_id] += 1
+
+
+def unwatch(game_id: int) -> None:
+    """A socket that watched the game closed: the last one takes the game kept with it."""
+    with _lock:
+        _watchers[game_id] -= 1
+        if _watchers[game_id] <= 0:
+            del _watchers[game_id]
+            _games.pop(game_id, None)
+
+
 def remember(game: Game) -> Game | None:
-    """A game just committed with its seats in memory (services), or read: kept if it is
-    the newest version this process knows. A game without its seats read is not kept (its
-    views would read them). Returns the game kept, this one or a newer or equal one."""
+    """A game just committed with its seats in memory (services), or read: kept if a
+    socket here watches it and it is the newest version this process knows. A game
+    without its seats read is not kept (its views would read them). Returns the game
+    kept (this one or a newer or equal one), or None if none is."""
     if not selectors.seats_read(game):
         return _games.get(game.pk)
     with _lock:
+        if game.pk not in _watchers:
+            return None
         known = _games.get(game.pk)
         if known is None or known.version < game.version:
             _games[game.pk] = known = game
-            _games.move_to_end(game.pk)
-            while len(_games) > GAMES_KEPT:
-                _games.popitem(last=False)
     return known
 
 
 def forget_all() -> None:
     with _lock:
+        _watchers.clear()
         _games.clear()
         _reading.clear()
 

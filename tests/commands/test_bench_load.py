@@ -29,12 +29,16 @@ def test_bench_load_plays_moves_on_a_started_stack_and_checks_every_record(
         "5",
         "--socket-share",
         "0.5",
+        "--think",
+        "0.05",
         "--finish",
         stdout=out,
     )
     report = out.getvalue()
 
-    assert int(figure(r"^setup: (\d+) people registered and seated at 2 tables", report)[1]) == 6
+    setup = figure(r"^setup: (\d+) people registered and seated at 2 tables.*, (.*)$", report)
+    assert int(setup[1]) == 6
+    assert setup[2] == "each after 0.05 s of thought on average"
     moves = figure(
         r"^moves: (\d+) applied in [\d.]+ s = [\d.]+ moves/s \((\d+) over REST, (\d+) over the socket\)",
         report,
@@ -47,6 +51,7 @@ def test_bench_load_plays_moves_on_a_started_stack_and_checks_every_record(
     assert figure(r"^handshake failures: (\d+) .*; (\d+) sockets opened", report)[1] == "0"
     figure(r"^database per move", report)
     figure(r"^server memory RSS MiB: web \d+ -> \d+ \(peak \d+\)$", report)
+    figure(r"^  web total at 0/25/50/75/100% of the run:( \d+){5}$", report)
     figure(r"^generator CPU: \d+% of one core", report)
     cpu = figure(r"^server CPU \(% of one core\): (.*)$", report)[1]
     parts = set(re.findall(r"(\w+) \d+%", cpu))

@@ -11,7 +11,7 @@ from games.errors import GameError
 from games.models import Game
 from games.services import Actor
 
-from .sockets import run
+from .sockets import run, session_cookie, socket
 
 
 @pytest.fixture
@@ -27,6 +27,12 @@ def reads(monkeypatch) -> list:
         fanout, "_read_async", database_sync_to_async(counted, thread_sensitive=False)
     )
     return seen
+
+
+@pytest.fixture
+def watched(table):
+    """A socket of this process shows the table: its newest version is kept."""
+    fanout.watch(table.pk)
 
 
 def texts_at(game_id, users, version) -> list[str]:
@@ -63,7 +69,9 @@ def test_the_sockets_of_a_table_share_one_read_of_a_version(table, alice, bob, c
     assert views == [expected(table.pk, u) for u in (alice, bob, carol)]
 
 
-def test_a_change_made_in_this_process_is_sent_without_reading_it(table, alice, bob, reads):
+def test_a_change_made_in_this_process_is_sent_without_reading_it(
+    table, alice, bob, watched, reads
+):
     first = engine.legal_moves(table.state, 0)[0]
     game = services.apply_move(table.pk, Actor("player", 0), first, table.version)
     views = views_at(table.pk, [alice, bob], game.version)
@@ -72,13 +80,13 @@ def test_a_change_made_in_this_process_is_sent_without_reading_it(table, alice, 
     assert views == [expected(table.pk, u) for u in (alice, bob)]
 
 
-def test_a_seat_view_of_a_version_is_built_once(table, alice, reads):
+def test_a_seat_view_of_a_version_is_built_once(table, alice, watched, reads):
     first, again = (texts_at(table.pk, [alice], table.version)[0] for _ in range(2))
     assert first is again
     assert reads == [table.pk]
 
 
-def test_a_game_keeps_the_views_of_its_newest_version_only(table, alice, bob, reads):
+def test_a_game_keeps_the_views_of_its_newest_version_only(table, alice, bob, watched, reads):
     """Older versions' views are never sent again: keeping them only grew the process."""
     views_at(table.pk, [alice, bob], table.version)
     first = engine.legal_moves(table.state, 0)[0]
@@ -101,3 +109,36 @@ def test_a_private_game_is_not_there_for_others(alice, outsider, memory_layer, r
     game = services.game_create(user=alice, players=3, time_per_move=300, private=True)
     with pytest.raises(GameError):
         views_at(game.pk, [outsider], game.version)
+
+
+def test_a_game_no_socket_here_watches_is_not_kept(table, alice, reads):
+    """Games this process committed but shows nowhere: kept, they grew it all along."""
+    first = engine.legal_moves(table.state, 0)[0]
+    services.apply_move(table.pk, Actor("player", 0), first, table.version)
+    views_at(table.pk, [alice], table.version + 1)
+    assert table.pk not in fanout._games
+    assert reads == [table.pk]
+
+
+def test_the_last_socket_watching_a_game_takes_it_with_it(table, alice, reads):
+    for _ in range(2):
+        fanout.watch(table.pk)
+    views_at(table.pk, [alice], table.version)
+    fanout.unwatch(table.pk)
+    assert fanout._games[table.pk].version == table.version
+    fanout.unwatch(table.pk)
+    assert table.pk not in fanout._games
+
+
+def test_a_game_socket_watches_its_game_while_open(table, alice):
+    cookie = session_cookie(alice)
+
+    async def scenario():
+        ws = socket(f"/ws/games/{table.pk}/", cookie)
+        accepted, _ = await ws.connect()
+        assert accepted and (await ws.receive_json_from())["version"] == table.version
+        assert fanout._games[table.pk].version == table.version
+        await ws.disconnect()
+        assert table.pk not in fanout._games
+
+    run(scenario)

@@ -8,7 +8,8 @@
 Without `--url` it starts a production-like stack (stack.py) on DATABASE_URL. People
 register through the API, sit at private 3-person tables (invite code), open every
 seat's game socket, then for `--seconds` play random legal moves as fast as the server
-answers, a share of them over the socket. It prints throughput, latencies, fan-out,
+answers (or each after about `--think` seconds, as people do), a share of them over the
+socket. It prints throughput, latencies, fan-out,
 errors, database work per move, server memory and CPU, the generator's own CPU, and at
 the end checks every finished game's record with the engine.
 """
@@ -54,6 +55,7 @@ def bench_load(
     tables: int | None = None,
     people: int | None = None,
     socket_share: float = 0.5,
+    think: float = 0.0,
     web_processes: int = 1,
     server: str = "uvicorn",
     idle_sockets: int | None = None,
@@ -86,7 +88,9 @@ def bench_load(
             _run(_idle(write, url, idle_sockets, web_pids))
         else:
             run = _run(
-                _load(write, url, tables, seconds, socket_share, finish, web_pids, other_pids)
+                _load(
+                    write, url, tables, seconds, socket_share, think, finish, web_pids, other_pids
+                )
             )
             print_report(write, run)
 
@@ -146,9 +150,11 @@ def _own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def _load(write, url, tables, seconds, socket_share, finish, web_pids, other_pids) -> Run:
+async def _load(
+    write, url, tables, seconds, socket_share, think, finish, web_pids, other_pids
+) -> Run:
     async with _session() as session:
-        crowd = Crowd(url, session, socket_share)
+        crowd = Crowd(url, session, socket_share, think)
         began = time.perf_counter()
         people = await _bounded((crowd.register(i) for i in range(3 * tables)), SETUP_CONCURRENCY)
         groups = [people[3 * i : 3 * i + 3] for i in range(tables)]
@@ -158,7 +164,8 @@ async def _load(write, url, tables, seconds, socket_share, finish, web_pids, oth
         write(
             f"setup: {len(people)} people registered and seated at {len(seated)} tables in "
             f"{setup:.1f} s; playing {seconds:g} s, {100 * socket_share:.0f}% of moves over "
-            "the game socket"
+            "the game socket, "
+            + (f"each after {think:g} s of thought on average" if think else "no time to think")
         )
         rss_start = rss_mib(web_pids)
         db_before = await asyncio.to_thread(database_snapshot)
@@ -197,6 +204,7 @@ async def _load(write, url, tables, seconds, socket_share, finish, web_pids, oth
         rss_start=rss_start,
         rss_end=rss_end,
         rss_peak=[max(a, b) for a, b in zip(peaks.rss, rss_end, strict=True)],
+        rss_timeline=peaks.timeline,
         web_cpu=cpu_spent(cpu_before["web"], cpu_after["web"]),
         other_cpu={k: cpu_spent(cpu_before[k], cpu_after[k]) for k in other_pids},
         own_cpu=cpu_after["generator"] - cpu_before["generator"],
@@ -216,16 +224,20 @@ def _cpu(web_pids, other_pids) -> dict:
 
 
 class _Peaks:
-    """Every second: the web processes' RSS and this database's connections, kept at peak."""
+    """Every second: the web processes' RSS (kept at peak, and their total as a timeline)
+    and this database's connections, kept at peak."""
 
     def __init__(self, web_pids: list[int]):
         self.web_pids = web_pids
         self.rss = rss_mib(web_pids)
+        self.timeline: list[float] = []
         self.connections: tuple[int, int] | None = None
 
     async def run(self) -> None:
         while True:
-            self.rss = [max(a, b) for a, b in zip(self.rss, rss_mib(self.web_pids), strict=True)]
+            now = rss_mib(self.web_pids)
+            self.rss = [max(a, b) for a, b in zip(self.rss, now, strict=True)]
+            self.timeline.append(sum(now))
             now = await asyncio.to_thread(database_connections)
             if now and (self.connections is None or now[0] > self.connections[0]):
                 self.connections = now

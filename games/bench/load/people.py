@@ -55,11 +55,19 @@ class Figures:
 
 
 class Crowd:
-    def __init__(self, base: str, session: aiohttp.ClientSession, socket_share: float, seed=None):
+    def __init__(
+        self,
+        base: str,
+        session: aiohttp.ClientSession,
+        socket_share: float,
+        think: float = 0.0,
+        seed=None,
+    ):
         self.base = base.rstrip("/")
         self.ws_base = self.base.replace("http", "ws", 1)
         self.session = session
         self.socket_share = socket_share
+        self.think = think
         self.rng = random.Random(seed)
         self.figures = Figures()
         self.prefix = "ld" + secrets.token_hex(4)
@@ -158,6 +166,11 @@ class Crowd:
             await close_all(players)
             players[:] = await self.seat_table([p.person for p in players])
 
+    def thinking_time(self) -> float:
+        """How long a person looks at the table before a move: `think` seconds on average,
+        from half to one and a half of it, so that tables do not move in step."""
+        return self.think * self.rng.uniform(0.5, 1.5)
+
     def record_error(self, channel: str, status, code) -> None:
         if self.measuring:
             self.figures.errors[f"{channel} {status} {code}"] += 1
@@ -239,6 +252,10 @@ class Player:
                 await self._wait_for_news()
                 continue
             tried = game["version"]
+            if crowd.think:
+                await asyncio.sleep(crowd.thinking_time())
+                if self.latest is not game:  # news while thinking: look again
+                    continue
             await self._move(crowd.rng.choice(moves), game["version"])
 
     async def _wait_for_news(self) -> None:

@@ -26,6 +26,7 @@ class Run:
     rss_start: list[float]
     rss_end: list[float]
     rss_peak: list[float]
+    rss_timeline: list[float]  # the web processes' total, every second of the run
     web_cpu: float  # CPU seconds of the web processes in the window
     other_cpu: dict[str, float]
     own_cpu: float  # CPU seconds of the generator in the window
@@ -95,6 +96,9 @@ def print_report(write, run: Run) -> None:
             for a, b, c in zip(run.rss_start, run.rss_end, run.rss_peak, strict=True)
         )
     )
+    if len(run.rss_timeline) >= 5:  # flat, or growing? the total at each quarter of the run
+        marks = [run.rss_timeline[round(i * (len(run.rss_timeline) - 1) / 4)] for i in range(5)]
+        write("  web total at 0/25/50/75/100% of the run: " + " ".join(f"{m:.0f}" for m in marks))
     cpu = [f"web {100 * run.web_cpu / seconds:.0f}%"]
     cpu += [f"{name} {100 * s / seconds:.0f}%" for name, s in run.other_cpu.items()]
     write(f"server CPU (% of one core): {', '.join(cpu)}")

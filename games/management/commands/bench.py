@@ -21,6 +21,11 @@ class Command(BaseCommand):
         load.add_argument(
             "--socket-share", type=float, help="share of moves sent over the game socket, 0..1"
         )
+        load.add_argument(
+            "--think",
+            type=float,
+            help="seconds a person looks at the table before a move, on average (default 0)",
+        )
         load.add_argument("--web-processes", type=int, help="web processes of a started stack")
         load.add_argument(
             "--server",
@@ -42,6 +47,7 @@ class Command(BaseCommand):
             "tables",
             "people",
             "socket_share",
+            "think",
             "web_processes",
             "server",
             "idle_sockets",
