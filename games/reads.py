@@ -78,10 +78,12 @@ def game_with_seats(game_id, *, lock: bool = False, using: str = DEFAULT_DB_ALIA
         seat = statement.instance(1, row, using)
         if seat is not None:
             Seat.user.field.set_cached_value(seat, statement.instance(2, row, using))
-            Seat.game.field.set_cached_value(seat, game)
             seats.append(seat)
-    # What prefetch_related leaves: the manager's queryset, with its results in memory.
-    prefetched = game.seats.get_queryset()
+    # What prefetch_related leaves, a queryset with its results in memory, but without
+    # references back to the game (prefetch_related's holds the game, and each seat it as
+    # its `game`): the game and its state, every round's moves, are freed as soon as the
+    # move or view that read it is done, rather than left to the garbage collector.
+    prefetched = Seat.objects.filter(game_id=game.pk)
     prefetched._result_cache, prefetched._prefetch_done = seats, True
     game._prefetched_objects_cache = {"seats": prefetched}
     return game
