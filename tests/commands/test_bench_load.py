@@ -46,6 +46,9 @@ def test_bench_load_plays_moves_on_a_started_stack_and_checks_every_record(
     assert int(moves[1]) > 0
     assert int(moves[2]) > 0 and int(moves[3]) > 0  # both channels were used
     figure(r"^move latency ms: p50 \d+ p95 \d+ p99 \d+$", report)
+    kinds = re.findall(r"^  (pass|play|tuck) \((\d+)\): p50 \d+ p95 \d+ p99 \d+$", report, re.M)
+    assert {"pass", "play"} <= {kind for kind, _ in kinds}  # a deal's passes, then tricks
+    assert sum(int(n) for _, n in kinds) == int(moves[2]) + int(moves[3])
     figure(r"^fan-out ms: p50 \d+ p95 \d+ p99 \d+ over [1-9]\d* deliveries", report)
     figure(r"^errors: \d+ ", report)
     assert figure(r"^handshake failures: (\d+) .*; (\d+) sockets opened", report)[1] == "0"

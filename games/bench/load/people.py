@@ -43,6 +43,7 @@ class Figures:
     """What the report is made of; times are `time.perf_counter()` seconds."""
 
     latencies: dict[str, list[float]] = field(default_factory=lambda: {"rest": [], "socket": []})
+    by_kind: dict[str, list[float]] = field(default_factory=dict)  # pass, play, tuck
     errors: Counter = field(default_factory=Counter)
     handshake_failures: Counter = field(default_factory=Counter)
     stalls: int = 0
@@ -297,6 +298,7 @@ class Player:
         self._offer(answer)
         if measured:
             crowd.figures.latencies[channel].append(replied - sent)
+            crowd.figures.by_kind.setdefault(move["kind"], []).append(replied - sent)
             crowd.figures.replies[(self.game_id, answer["version"])] = (replied, self.seat)
 
     async def _by_rest(self, body: dict):

@@ -76,6 +76,9 @@ def print_report(write, run: Run) -> None:
     for channel in ("rest", "socket"):
         if f.latencies[channel]:
             write(f"  {channel}: {_percentiles(f.latencies[channel])}")
+    # A deal's passes come at once, three to a table, and queue on its row's lock.
+    for kind, latencies in sorted(f.by_kind.items()):
+        write(f"  {kind} ({len(latencies)}): {_percentiles(latencies)}")
     delays, missing, early = fan_out(f)
     write(
         f"fan-out ms: {_percentiles(delays)} over {len(delays)} deliveries "
