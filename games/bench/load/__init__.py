@@ -9,9 +9,9 @@ Without `--url` it starts a production-like stack (stack.py) on DATABASE_URL. Pe
 register through the API, sit at private 3-person tables (invite code), open every
 seat's game socket, then for `--seconds` play random legal moves as fast as the server
 answers (or each after about `--think` seconds, as people do), a share of them over the
-socket. It prints throughput, latencies, fan-out,
-errors, database work per move, server memory and CPU, the generator's own CPU, and at
-the end checks every finished game's record with the engine.
+socket. It prints throughput, latencies, fan-out, errors, database work per move, server
+memory and CPU, the generator's own CPU, and at the end checks every finished game's
+record with the engine.
 """
 
 import asyncio
@@ -235,9 +235,9 @@ class _Peaks:
 
     async def run(self) -> None:
         while True:
-            now = rss_mib(self.web_pids)
-            self.rss = [max(a, b) for a, b in zip(self.rss, now, strict=True)]
-            self.timeline.append(sum(now))
+            rss = rss_mib(self.web_pids)
+            self.rss = [max(a, b) for a, b in zip(self.rss, rss, strict=True)]
+            self.timeline.append(sum(rss))
             now = await asyncio.to_thread(database_connections)
             if now and (self.connections is None or now[0] > self.connections[0]):
                 self.connections = now
