@@ -1,5 +1,7 @@
 """Shared pytest fixtures. pytest-django reads DJANGO_SETTINGS_MODULE from pyproject.toml."""
 
+import secrets
+
 import pytest
 from django.contrib.auth.models import Permission
 from django.core.cache import cache
@@ -134,6 +136,25 @@ def throttle_rate(monkeypatch):
         monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, scope, rate)
 
     return set_rate
+
+
+def use_redis_cache(settings) -> None:
+    """The Redis cache of a deployment, under a key prefix of this test's own."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "barkside.redis_pool.RedisCache",
+            "LOCATION": settings.REDIS_URL,
+            "KEY_PREFIX": f"test-{secrets.token_hex(4)}",
+        }
+    }
+
+
+@pytest.fixture(params=["locmem", "redis"])
+def any_cache(request, settings):
+    """The cache of `make run` (locmem) and of a deployment (Redis, which stores ints and
+    booleans alike as plain numbers, and holds the throttles' counters in its server)."""
+    if request.param == "redis":
+        use_redis_cache(settings)
 
 
 # --- games without workers -------------------------------------------------------------

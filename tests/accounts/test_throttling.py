@@ -1,12 +1,12 @@
 """The `auth` throttle scope: register, login and password change share a tight budget."""
 
-import secrets
 import time
 
 import pytest
 
 from barkside import throttling
 from tests.accounts.conftest import log_in
+from tests.conftest import use_redis_cache
 from tests.helpers import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -50,23 +50,6 @@ def test_me_is_not_on_the_auth_budget(alice_token_client, throttle_rate):
 
     for _ in range(3):
         assert alice_token_client.get("/api/auth/me").status_code == 200
-
-
-def use_redis_cache(settings) -> None:
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "barkside.redis_pool.RedisCache",
-            "LOCATION": settings.REDIS_URL,
-            "KEY_PREFIX": f"test-{secrets.token_hex(4)}",
-        }
-    }
-
-
-@pytest.fixture(params=["locmem", "redis"])
-def any_cache(request, settings):
-    """The cache of `make run` (locmem) and of a deployment (Redis), where budgets live."""
-    if request.param == "redis":
-        use_redis_cache(settings)
 
 
 def test_a_budget_takes_requests_again_once_its_window_has_slid(

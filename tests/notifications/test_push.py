@@ -3,7 +3,6 @@
 import base64
 import json
 import os
-import secrets
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
@@ -262,20 +261,6 @@ def test_a_table_found_by_matchmaking_pushes_its_own_notice(
     assert found["tag"] == f"game-{game_id}"
     kinds = [m["kind"] for m in pushed_to(push_service, carol, phones[carol])]
     assert "matched" not in kinds and "game_started" not in kinds  # switched off
-
-
-@pytest.fixture(params=["locmem", "redis"])
-def any_cache(request, settings):
-    """The cache of `make run` (locmem) and of a deployment (Redis, which stores ints and
-    booleans alike as plain numbers)."""
-    if request.param == "redis":
-        settings.CACHES = {
-            "default": {
-                "BACKEND": "barkside.redis_pool.RedisCache",
-                "LOCATION": settings.REDIS_URL,
-                "KEY_PREFIX": f"test-{secrets.token_hex(4)}",
-            }
-        }
 
 
 def test_notices_for_somebody_without_a_device_stop_at_the_cache_once_known(

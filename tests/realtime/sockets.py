@@ -32,6 +32,13 @@ def socket(path, cookie=None, token=None, origin=ORIGIN, host=HOST) -> Websocket
     )
 
 
+async def connected(communicator) -> dict:
+    """The first message of a socket that must be accepted: its view."""
+    accepted, _ = await communicator.connect()
+    assert accepted
+    return await communicator.receive_json_from()
+
+
 def session_cookie(user) -> bytes:
     """A `cookie` header value signing `user` in, as a browser would send it."""
     client = Client()

@@ -20,7 +20,7 @@ from games.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED, GameConsumer
 from games.models import Game, GameEvent
 from tests.helpers import client_for
 
-from .sockets import game_messages, run, session_cookie, socket
+from .sockets import connected, game_messages, run, session_cookie, socket
 
 # What a seat may see; a spectator sees the public part only.
 OWN_KEYS = {"seat", "hand", "passed_cards", "received_cards", "legal_moves"}
@@ -42,12 +42,6 @@ def move_first_legal(game_id, user) -> Game:
 
 def _args(move: dict) -> dict:
     return {"kind": move["kind"], "cards": move.get("cards")}
-
-
-async def connected(communicator) -> dict:
-    accepted, _ = await communicator.connect()
-    assert accepted
-    return await communicator.receive_json_from()
 
 
 def assert_sees_only_its_own(message: dict, game: Game, seat: int | None) -> None:

@@ -11,7 +11,7 @@ from games.errors import GameError
 from games.models import Game
 from games.services import Actor
 
-from .sockets import run, session_cookie, socket
+from .sockets import connected, run, session_cookie, socket
 
 
 @pytest.fixture
@@ -135,8 +135,7 @@ def test_a_game_socket_watches_its_game_while_open(table, alice):
 
     async def scenario():
         ws = socket(f"/ws/games/{table.pk}/", cookie)
-        accepted, _ = await ws.connect()
-        assert accepted and (await ws.receive_json_from())["version"] == table.version
+        assert (await connected(ws))["version"] == table.version
         assert fanout._games[table.pk].version == table.version
         await ws.disconnect()
         assert table.pk not in fanout._games
