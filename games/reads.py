@@ -1,4 +1,5 @@
-"""A game with its seats and their people, in one statement written once per process.
+"""A game with its seats, their people and their game settings, in one statement written
+once per process.
 
 Every move reads its game this way, locked, and every socket's first view unlocked. As
 a queryset (the game, then its seats prefetched with their people) that was two round
@@ -6,14 +7,19 @@ trips and most of a move's CPU in the web process: Django compiles a queryset's 
 anew each time (resolving fields, joins and orderings), which cost more than running
 it. Here the SQL is built from the models' fields once, the rows come back through the
 same converters a queryset applies, and the objects are what `selectors.with_seats`
-gives: `game.seats.all()` is the seats by number, each with its `user` (or None) and
-its `game` in memory.
+gives: `game.seats.all()` is the seats by number, each with its `user` (or None) in
+memory, and each user with their `game_settings` (PlayerSettings, or none: the
+defaults), which a move asks for whenever a seat is left a single legal move (forced
+moves, `selectors.forced_moves_on`).
 """
 
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connections
 
-from games.models import Game, Seat
+from games.models import Game, PlayerSettings, Seat
+
+# A user's `game_settings` (the reverse one-to-one): kept on the user read with a seat.
+_GAME_SETTINGS = PlayerSettings.user.field.remote_field
 
 _statements: dict[tuple[str, bool], "_Statement"] = {}  # (database alias, lock) -> SQL
 
@@ -24,23 +30,25 @@ class _Statement:
     def __init__(self, alias: str, lock: bool):
         connection = connections[alias]
         quote = connection.ops.quote_name
-        self.models = (Game, Seat, get_user_model())
+        self.models = (Game, Seat, get_user_model(), PlayerSettings)
         compiler = Game.objects.none().query.get_compiler(using=alias)
         self.parts = []  # per model: (start, end) in the row, and its converters
         columns, start = [], 0
-        for model, table in zip(self.models, ("g", "s", "u"), strict=True):
+        for model, table in zip(self.models, ("g", "s", "u", "p"), strict=True):
             fields = model._meta.concrete_fields
             columns += [f"{table}.{quote(f.column)}" for f in fields]
             converters = compiler.get_converters([f.get_col(table) for f in fields])
             self.parts.append((start, start + len(fields), list(converters.items())))
             start += len(fields)
-        seat, user = Seat._meta, get_user_model()._meta
+        seat, user, chosen = Seat._meta, get_user_model()._meta, PlayerSettings._meta
         self.sql = (
             f"SELECT {', '.join(columns)} FROM {quote(Game._meta.db_table)} g"
             f" LEFT JOIN {quote(seat.db_table)} s"
             f" ON s.{quote(seat.get_field('game').column)} = g.{quote(Game._meta.pk.column)}"
             f" LEFT JOIN {quote(user.db_table)} u"
             f" ON u.{quote(user.pk.column)} = s.{quote(seat.get_field('user').column)}"
+            f" LEFT JOIN {quote(chosen.db_table)} p"
+            f" ON p.{quote(chosen.get_field('user').column)} = u.{quote(user.pk.column)}"
             f" WHERE g.{quote(Game._meta.pk.column)} = %s"
             f" ORDER BY s.{quote(seat.get_field('number').column)}"
         )
@@ -77,13 +85,20 @@ def game_with_seats(game_id, *, lock: bool = False, using: str = DEFAULT_DB_ALIA
     for row in rows:
         seat = statement.instance(1, row, using)
         if seat is not None:
-            Seat.user.field.set_cached_value(seat, statement.instance(2, row, using))
+            user = statement.instance(2, row, using)
+            if user is not None:  # no settings row: None, which reads as the defaults
+                _GAME_SETTINGS.set_cached_value(user, statement.instance(3, row, using))
+            Seat.user.field.set_cached_value(seat, user)
             seats.append(seat)
     # What prefetch_related leaves, a queryset with its results in memory, but without
     # references back to the game (prefetch_related's holds the game, and each seat it as
     # its `game`): the game and its state, every round's moves, are freed as soon as the
     # move or view that read it is done, rather than left to the garbage collector.
-    prefetched = Seat.objects.filter(game_id=game.pk)
+    # The filter is deferred, as a related manager's is: it is only compiled if somebody
+    # narrows `game.seats` further (`game.seats.filter(...)` asks the database).
+    prefetched = Seat.objects.all()
+    prefetched._defer_next_filter = True
+    prefetched = prefetched.filter(game_id=game.pk)
     prefetched._result_cache, prefetched._prefetch_done = seats, True
     game._prefetched_objects_cache = {"seats": prefetched}
     return game

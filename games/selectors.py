@@ -283,9 +283,15 @@ def settings_of(user) -> PlayerSettings:
     return PlayerSettings.objects.filter(user=user).first() or PlayerSettings(user=user)
 
 
-def forced_moves_on(user_id: int, game: Game) -> bool:
-    """Whether the user lets their only legal move be made at once in `game`."""
-    found = PlayerSettings.objects.filter(user_id=user_id).first() or PlayerSettings()
+def forced_moves_on(seat: Seat, game: Game) -> bool:
+    """Whether the seat's person lets their only legal move be made at once in `game`:
+    from their settings read with the seats (games/reads.py), else read now."""
+    user = seat.user if Seat.user.is_cached(seat) else None
+    if user is not None and type(user).game_settings.is_cached(user):
+        found = getattr(user, "game_settings", None)  # None: they never chose any
+    else:
+        found = PlayerSettings.objects.filter(user_id=seat.user_id).first()
+    found = found or PlayerSettings()
     if game.is_correspondence:
         return found.forced_moves_correspondence
     return found.forced_moves_live

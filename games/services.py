@@ -249,7 +249,7 @@ def _forced_move(game: Game, seats) -> tuple[int, dict] | None:
             single[number] = moves[0]
     for seat in seats:
         mine = seat.number in single and not seat.plays_itself
-        if mine and selectors.forced_moves_on(seat.user_id, game):
+        if mine and selectors.forced_moves_on(seat, game):
             return seat.number, single[seat.number]
     return None
 
@@ -699,14 +699,22 @@ def _acting_after(game: Game, state: dict | None, status: str) -> set[int]:
 
 
 def _store_doghouses(game: Game, old_state: dict | None) -> None:
-    state = game.state
-    if old_state is None or old_state["doghouses"] != state["doghouses"]:
-        for number, cards in enumerate(state["doghouses"]):
-            Doghouse.objects.update_or_create(
-                game=game,
-                seat=number,
-                defaults={"cards": cards, "kinds": engine.kinds(cards)},
-            )
+    """Each seat's doghouse row at the start, then the ones a round's end changed (one
+    seat's, the loser's), in one statement: an upsert rather than a read and a write
+    (each in a savepoint) for every seat."""
+    old = old_state["doghouses"] if old_state is not None else [None] * game.players
+    changed = [
+        Doghouse(game=game, seat=number, cards=cards, kinds=engine.kinds(cards))
+        for number, (cards, before) in enumerate(zip(game.state["doghouses"], old, strict=True))
+        if cards != before
+    ]
+    if changed:
+        Doghouse.objects.bulk_create(
+            changed,
+            update_conflicts=True,
+            unique_fields=["game", "seat"],
+            update_fields=["cards", "kinds"],
+        )
 
 
 def _notices(game: Game, kind: str, start_notice: str) -> list[tuple[str, int]]:

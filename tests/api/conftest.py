@@ -4,6 +4,8 @@ The database is transactional (real commits), because AI turns and broadcasts ar
 scheduled with `transaction.on_commit`.
 """
 
+import random
+
 import pytest
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
@@ -168,3 +170,37 @@ def finished_table(users, *, private=False) -> tuple[int, list[APIClient]]:
     finish(game_id)
     assert Game.objects.get(pk=game_id).status == Game.Status.FINISHED
     return game_id, clients
+
+
+def forced_position(players=3) -> tuple[dict, dict]:
+    """A state where seat 1 is to act and one of its moves leaves seat 0 to act with a
+    single legal move: (that state, that move of seat 1)."""
+    for i in range(500):
+        rng, state = random.Random(i), engine.new_game(players, f"forced-{i}")
+        while state["phase"] != engine.OVER:
+            seat = engine.to_act(state)[0]
+            for option in engine.legal_moves(state, seat) if seat == 1 else ():
+                after, _ = engine.apply(state, {"seat": 1, **option})
+                single = after["phase"] == engine.TRICKS and engine.to_act(after) == [0]
+                if single and len(engine.legal_moves(after, 0)) == 1:
+                    return state, option
+            state, _ = engine.apply(
+                state, {"seat": seat, **rng.choice(engine.legal_moves(state, seat))}
+            )
+    raise AssertionError("no forced position found")
+
+
+def round_end_position(players=3) -> tuple[dict, dict]:
+    """A state in its tricks where the seat to act has a move that ends the round (a
+    doghouse gets cards) and the game goes on: (that state, that move)."""
+    rng, state = random.Random(7), engine.new_game(players, "round-end")
+    while state["phase"] != engine.OVER:
+        seat = engine.to_act(state)[0]
+        for option in engine.legal_moves(state, seat) if state["phase"] == engine.TRICKS else ():
+            after, _ = engine.apply(state, {"seat": seat, **option})
+            if after["doghouses"] != state["doghouses"] and after["phase"] != engine.OVER:
+                return state, option
+        state, _ = engine.apply(
+            state, {"seat": seat, **rng.choice(engine.legal_moves(state, seat))}
+        )
+    raise AssertionError("no round end found")

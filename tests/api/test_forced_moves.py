@@ -2,33 +2,12 @@
 event like any move) when their setting says so: on by default in correspondence games,
 off in live ones."""
 
-import random
-
 import pytest
 
-from games import engine
 from games.models import Game, GameEvent, PlayerSettings
 from tests.helpers import client_for
 
-from .conftest import get, human_table, move
-
-
-def forced_position(players=3) -> tuple[dict, dict]:
-    """A state where seat 1 is to act and one of its moves leaves seat 0 to act with a
-    single legal move: (that state, that move of seat 1)."""
-    for i in range(500):
-        rng, state = random.Random(i), engine.new_game(players, f"forced-{i}")
-        while state["phase"] != engine.OVER:
-            seat = engine.to_act(state)[0]
-            for option in engine.legal_moves(state, seat) if seat == 1 else ():
-                after, _ = engine.apply(state, {"seat": 1, **option})
-                single = after["phase"] == engine.TRICKS and engine.to_act(after) == [0]
-                if single and len(engine.legal_moves(after, 0)) == 1:
-                    return state, option
-            state, _ = engine.apply(
-                state, {"seat": seat, **rng.choice(engine.legal_moves(state, seat))}
-            )
-    raise AssertionError("no forced position found")
+from .conftest import forced_position, get, human_table, move
 
 
 @pytest.fixture

@@ -14,8 +14,17 @@ from rest_framework.test import APIClient
 
 from accounts import socket_auth
 from games import consumers, engine
+from games.models import Game
 from notifications.tasks import push_notice
-from tests.api.conftest import get, human_table, move, pass_all, state
+from tests.api.conftest import (
+    forced_position,
+    get,
+    human_table,
+    move,
+    pass_all,
+    round_end_position,
+    state,
+)
 
 # Statements, as Django runs them, BEGIN and COMMIT included. A move: the game row locked
 # with its seats and their people (one statement), the compare-and-set UPDATE, the event,
@@ -24,6 +33,7 @@ MOVE_QUERIES = 6
 GAME_GET_QUERIES = 1  # the game with its seats and their people
 TOKEN_LOOKUP = 1  # when this process's cache does not know the token yet
 IDEMPOTENCY_KEY = 1  # stored with the reply (looked up only when a move is refused)
+DOGHOUSE = 1  # the move that ends a round: the loser's doghouse, one upsert
 
 
 @pytest.fixture(autouse=True)
@@ -117,3 +127,38 @@ def test_a_socket_move_with_its_request_id_stays_within_its_queries(table, alice
     reply, queries = counted(lambda: consumers._play(scope, game_id, fields, "move-1"))
     assert reply.version == legal["version"] + 1
     assert queries <= MOVE_QUERIES + IDEMPOTENCY_KEY
+
+
+def position(game_id, clients, seat_state: dict) -> int:
+    """Put the table in `seat_state` (a live table): its version, read by a GET of each
+    seat's client (whose tokens are known from then on, as in `first_legal`)."""
+    Game.objects.filter(pk=game_id).update(state=seat_state, time_per_move=60)
+    return [get(client, game_id)["version"] for client in clients][0]
+
+
+def test_a_move_leaving_a_single_legal_move_reads_no_settings(table):
+    """Forced moves are asked about whenever a seat is left one legal move (off here, a
+    live game's default): the mover's settings come with the seats, not in a query."""
+    game_id, clients = table
+    before, option = forced_position()
+    version = position(game_id, clients, before)
+    response, queries = counted(
+        lambda: move(clients[1], game_id, option["kind"], option["cards"], version=version)
+    )
+    assert response.status_code == 200, response.json()
+    assert len(response.json()["view"]["legal_moves"]) == 0  # bob's turn is over
+    assert len(get(clients[0], game_id)["view"]["legal_moves"]) == 1  # alice has one
+    assert queries <= MOVE_QUERIES
+
+
+def test_the_move_that_ends_a_round_adds_only_its_doghouse(table):
+    game_id, clients = table
+    before, option = round_end_position()
+    seat = engine.to_act(before)[0]
+    version = position(game_id, clients, before)
+    response, queries = counted(
+        lambda: move(clients[seat], game_id, option["kind"], option["cards"], version=version)
+    )
+    assert response.status_code == 200, response.json()
+    assert state(game_id)["doghouses"] != before["doghouses"]
+    assert queries <= MOVE_QUERIES + DOGHOUSE
