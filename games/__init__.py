@@ -2,5 +2,5 @@
 
 Games is the floor the other apps build on: they change games through `services` and
 read them through `selectors`; games tells them what happened through `signals`
-(`game_finished`, `game_notice`) without importing them.
+(`game_finished`, `game_notices`) without importing them.
 """

@@ -10,7 +10,7 @@ built here (the seats were read again), the whole game group gets it instead. Ea
 seated person's group (`user-<id>`) gets a notice when their game started (or
 matchmaking seated them), when it is their turn, or when it ended - worked out by the
 service from the seats it already holds - and `tell` passes each notice to the other
-channels through `signals.game_notice` (notifications sends Web Push); the apps above
+channels through `signals.game_notices` (notifications sends Web Push); the apps above
 tell theirs there too (moderation: a chat message).
 """
 
@@ -72,8 +72,8 @@ def game_changed(game: Game, version: int, notices=()) -> None:
         # socket of the game builds its own, and learns whether it is seated now.
         told = spectators_group(game_id) if current else game_group(game_id)
         messages.append((told, {"type": "game.changed", "game": game_id, "version": version}))
+        tell(notices, game_id)
         for name, user_id in notices:
-            tell(name, user_id, game_id)
             notice = {"type": "user.notice", "notice": name, "game": game_id, "version": version}
             messages.append((user_group(user_id), notice))
         broadcast.group_send(messages)
@@ -93,19 +93,23 @@ def _views(game: Game) -> list[tuple[str, dict]]:
     return messages
 
 
-def tell(notice: str, user_id: int, game_id: int, **detail: str) -> None:
+def tell(notices, game_id: int, **detail: str) -> None:
     """Tell the channels beyond the sockets (Web Push, unless they watch the game) that
-    `notice` happened to the user in the game; `detail` holds what the notice shows (a
-    chat message's sender and text). Call after commit. A receiver that fails (broker or
-    cache down) is logged and costs nobody their socket notice or the broadcast."""
-    sent = signals.game_notice.send_robust(
-        sender=Game, notice=notice, user_id=user_id, game_id=game_id, detail=detail
+    each `(notice, user id)` of `notices` happened to that user in the game; `detail`
+    holds what the notices show (a chat message's sender and text). Call after commit. A
+    receiver that fails (broker or cache down) is logged and costs nobody their socket
+    notice or the broadcast."""
+    notices = list(notices)
+    if not notices:
+        return
+    sent = signals.game_notices.send_robust(
+        sender=Game, notices=notices, game_id=game_id, detail=detail
     )
     for receiver, result in sent:
         if isinstance(result, Exception):
             log.error(
-                "the %s notice of game %s failed in %s",
-                notice,
+                "the notices %s of game %s failed in %s",
+                sorted({name for name, _ in notices}),
                 game_id,
                 receiver,
                 exc_info=result,

@@ -12,8 +12,11 @@ from django.dispatch import Signal
 # back with the move, and a receiver that raises refuses the move.
 game_finished = Signal()
 
-# A seated person is told something about a game (kwargs: `notice` - "game_started",
-# "matched", "your_turn", "game_ended" or "chat_message" - `user_id`, `game_id` and
-# `detail`, the strings the notice shows, e.g. a chat message's `name` and `text`). Sent
-# by `realtime.tell` after the change committed; other channels (Web Push) connect here.
-game_notice = Signal()
+# Seated people are told something about a game (kwargs: `notices`, a list of
+# `(notice, user id)` pairs, each notice "game_started", "matched", "your_turn",
+# "game_ended" or "chat_message"; `game_id`; and `detail`, the strings the notices show,
+# e.g. a chat message's `name` and `text`). All of a change's notices come in one
+# signal, so that a receiver can look them up together (Web Push: one cache read for
+# everybody a move concerns). Sent by `realtime.tell` after the change committed; other
+# channels (Web Push) connect here.
+game_notices = Signal()

@@ -62,14 +62,12 @@ def chat_post(*, game_id, user, text: str) -> ChatMessage:
 def _tell_readers(message: ChatMessage, readers) -> None:
     """The other channels (Web Push) hear of the message for each seated reader; those
     at the table read it on their socket, and push leaves them out."""
-    for user_id in readers:
-        realtime.tell(
-            "chat_message",
-            user_id,
-            message.game_id,
-            name=message.user.username,
-            text=message.text,
-        )
+    realtime.tell(
+        [("chat_message", user_id) for user_id in readers],
+        message.game_id,
+        name=message.user.username,
+        text=message.text,
+    )
 
 
 def _chat_rate_limit(user_id: int) -> None:

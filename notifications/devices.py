@@ -6,7 +6,8 @@ database there would cost every move a query; queueing a push task for each noti
 costs the move a broker round trip and the worker a task that finds no device. So the
 push worker writes down what it found (`has_devices`), the subscription's own writes
 keep it true (apps.py connects `subscribed` and `unsubscribed`), and a notice for
-somebody known to have no device stops at one cache read (`known_none`).
+somebody known to have no device stops at a cache read, one for all of a move's notices
+(`known_none`).
 
 A subscription made while a worker was reading "none" could be missed: the worker only
 adds its answer where the subscription has not already written (`cache.add`), and the
@@ -25,9 +26,12 @@ def _key(user_id: int) -> str:
     return f"push-devices:{user_id}"
 
 
-def known_none(user_id: int) -> bool:
-    """True only if the cache knows that the person has no device (unknown is False)."""
-    return cache.get(_key(user_id)) == NONE
+def known_none(user_ids) -> set[int]:
+    """Those of `user_ids` the cache knows to have no device (unknown ones are not), in
+    one cache read."""
+    keys = {_key(user_id): user_id for user_id in user_ids}
+    found = cache.get_many(list(keys)) if keys else {}
+    return {keys[key] for key, value in found.items() if value == NONE}
 
 
 def has_devices(user_id: int) -> bool:

@@ -1,5 +1,5 @@
 """Sending notifications. `notify` queues one for a person's devices (games' notices reach
-it through `games.signals.game_notice`, see apps.py); the push itself happens in a Celery
+it through `games.signals.game_notices`, see apps.py); the push itself happens in a Celery
 task after the transaction commits.
 
 Nothing goes out for a game the person is looking at (presence.py), for a kind they

@@ -3,12 +3,15 @@
 from notifications import devices, tasks
 
 
-def push_game_notice(
-    sender, *, notice: str, user_id: int, game_id: int, detail=None, **kwargs
+def push_game_notices(
+    sender, *, notices: list[tuple[str, int]], game_id: int, detail=None, **kwargs
 ) -> None:
-    """`games.signals.game_notice`, sent after a change committed while it is broadcast:
+    """`games.signals.game_notices`, sent after a change committed while it is broadcast:
     whether to push (settings, quiet hours, presence, a correspondence turn's reminders)
     asks the database, so the push worker decides (`push.notify`), off the path of the
-    move; a person known to have no device costs only the cache read (devices.py)."""
-    if not devices.known_none(user_id):
-        tasks.push_notice.delay(notice, user_id, game_id, detail=detail or None)
+    move; people known to have no device cost only one cache read for them all
+    (devices.py)."""
+    without = devices.known_none({user_id for _, user_id in notices})
+    for notice, user_id in notices:
+        if user_id not in without:
+            tasks.push_notice.delay(notice, user_id, game_id, detail=detail or None)

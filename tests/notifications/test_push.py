@@ -12,8 +12,8 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.core.cache import cache
 
-from games.signals import game_notice
-from notifications import presence, push, tasks
+from games.signals import game_notices
+from notifications import devices, presence, push, tasks
 from notifications.models import PushSubscription
 from tests.helpers import client_for, eager_tasks
 
@@ -93,7 +93,7 @@ def test_a_your_turn_push_decrypts_to_the_game_and_text(transactional_db, alice,
     assert answer.status_code == 201, answer.json()
 
     # as games/realtime.py tells every channel; notifications connected push to it
-    game_notice.send(sender=None, notice="your_turn", user_id=alice.pk, game_id=42)
+    game_notices.send(sender=None, notices=[("your_turn", alice.pk)], game_id=42)
 
     [(path, headers, body)] = push_service.received
     assert path == "/push/alice-phone"
@@ -263,6 +263,30 @@ def test_a_table_found_by_matchmaking_pushes_its_own_notice(
     assert "matched" not in kinds and "game_started" not in kinds  # switched off
 
 
+def test_a_changes_notices_ask_the_cache_once_for_everybody_in_them(
+    transactional_db, alice, bob, carol, monkeypatch, any_cache
+):
+    """A pass tells up to three people it is their turn: one cache read for them all."""
+    people = [alice.pk, bob.pk, carol.pk]
+    for user_id in people[:2]:
+        devices.has_devices(user_id)  # none: known from now on
+    reads, queued = [], []
+
+    class Counted:  # the cache, counting its reads
+        def __getattr__(self, name):
+            if name in ("get", "get_many"):
+                reads.append(name)
+            return getattr(cache, name)
+
+    monkeypatch.setattr(devices, "cache", Counted())
+    monkeypatch.setattr(tasks.push_notice, "delay", lambda *args, **kw: queued.append(args))
+
+    game_notices.send(sender=None, notices=[("your_turn", u) for u in people], game_id=42)
+
+    assert reads == ["get_many"]
+    assert queued == [("your_turn", carol.pk, 42)]  # the one not known yet: the worker looks
+
+
 def test_notices_for_somebody_without_a_device_stop_at_the_cache_once_known(
     transactional_db, alice, push_service, monkeypatch, any_cache
 ):
@@ -273,7 +297,7 @@ def test_notices_for_somebody_without_a_device_stop_at_the_cache_once_known(
     )
 
     def tell():
-        game_notice.send(sender=None, notice="your_turn", user_id=alice.pk, game_id=42)
+        game_notices.send(sender=None, notices=[("your_turn", alice.pk)], game_id=42)
 
     tell()
     assert len(queued) == 1  # not known yet: the worker looks, finds no device
