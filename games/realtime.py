@@ -108,8 +108,8 @@ def tell(notices, game_id: int, **detail: str) -> None:
     for receiver, result in sent:
         if isinstance(result, Exception):
             log.error(
-                "the notices %s of game %s failed in %s",
-                sorted({name for name, _ in notices}),
+                "the %s notices of game %s failed in %s",
+                ", ".join(sorted({name for name, _ in notices})),
                 game_id,
                 receiver,
                 exc_info=result,

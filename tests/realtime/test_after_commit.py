@@ -131,4 +131,4 @@ def test_a_push_that_cannot_be_queued_costs_nobody_the_broadcast(
         ("game.changed", game.version + 1),
         ("user.notice", game.version + 1),
     ]
-    assert failures(logged, f"the your_turn notice of game {game.pk} failed")
+    assert failures(logged, f"the your_turn notices of game {game.pk} failed")
