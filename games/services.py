@@ -264,8 +264,8 @@ def _bears_on(game: Game, seat: int, version: int) -> bool:
     """
     if version > game.version:
         return True
-    since = game.events.filter(version__gt=version)
-    return since.exclude(kind__in=CLOCK_ONLY).exists() or since.filter(seat=seat).exists()
+    since = game.events.filter(version__gt=version)  # one query, under the game's lock
+    return since.filter(~Q(kind__in=CLOCK_ONLY) | Q(seat=seat)).exists()
 
 
 def _count_timeouts(game: Game, actor: Actor) -> None:

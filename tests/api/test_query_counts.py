@@ -34,6 +34,7 @@ GAME_GET_QUERIES = 1  # the game with its seats and their people
 TOKEN_LOOKUP = 1  # when this process's cache does not know the token yet
 IDEMPOTENCY_KEY = 1  # stored with the reply (looked up only when a move is refused)
 DOGHOUSE = 1  # the move that ends a round: the loser's doghouse, one upsert
+SINCE = 1  # a move on an older version: whether what came since bears on it
 
 
 @pytest.fixture(autouse=True)
@@ -102,6 +103,20 @@ def test_a_play_by_rest_stays_within_its_queries_and_answers_the_new_view(table)
     assert queries <= MOVE_QUERIES
     # The reply is the mover's new view: no second request needed.
     assert response.json() == get(clients[seat], game_id)
+
+
+def test_a_pass_on_a_view_others_passes_superseded_adds_one_check(table):
+    """Passes are blind: a pass made while another landed is applied, after one look at
+    what came since."""
+    game_id, clients = table
+    alice, bob = (first_legal(client, game_id) for client in clients[:2])
+    assert move(clients[0], game_id, "pass", alice["cards"]).status_code == 200
+    response, queries = counted(
+        lambda: move(clients[1], game_id, "pass", bob["cards"], version=bob["version"])
+    )
+    assert response.status_code == 200, response.json()
+    assert response.json()["version"] == bob["version"] + 2
+    assert queries <= MOVE_QUERIES + SINCE
 
 
 def test_a_move_with_a_token_not_seen_yet_adds_its_lookup(table):
