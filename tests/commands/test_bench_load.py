@@ -51,7 +51,11 @@ def test_bench_load_plays_moves_on_a_started_stack_and_checks_every_record(
     assert sum(int(n) for _, n in kinds) == int(moves[2]) + int(moves[3])
     figure(r"^fan-out ms: p50 \d+ p95 \d+ p99 \d+ over [1-9]\d* deliveries", report)
     figure(r"^errors: \d+ ", report)
-    assert figure(r"^handshake failures: (\d+) .*; (\d+) sockets opened", report)[1] == "0"
+    handshakes = figure(
+        r"^handshake failures: (\d+) .*; (\d+) sockets opened \((\d+) compressed", report
+    )
+    assert handshakes[1] == "0"
+    assert handshakes[3] == handshakes[2]  # permessage-deflate, offered as browsers do
     figure(r"^database per move", report)
     figure(r"^server memory RSS MiB: web \d+ -> \d+ \(peak \d+\)$", report)
     figure(r"^  web total at 0/25/50/75/100% of the run:( \d+){5}$", report)

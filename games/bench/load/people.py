@@ -53,6 +53,7 @@ class Figures:
     received: dict[tuple[int, int], list[tuple[int, float]]] = field(default_factory=dict)
     games: dict[int, Person] = field(default_factory=dict)  # game -> a seated person
     sockets_opened: int = 0
+    sockets_deflated: int = 0  # of those, how many the server agreed to compress
 
 
 class Crowd:
@@ -106,6 +107,7 @@ class Crowd:
                 origin=self.base,
                 timeout=aiohttp.ClientWSTimeout(ws_close=5),
                 max_msg_size=0,
+                compress=15,  # permessage-deflate, as browsers offer it: the server deflates
             )
         except aiohttp.WSServerHandshakeError as e:
             self.figures.handshake_failures[f"HTTP {e.status}"] += 1
@@ -114,6 +116,7 @@ class Crowd:
             self.figures.handshake_failures[type(e).__name__] += 1
             return None
         self.figures.sockets_opened += 1
+        self.figures.sockets_deflated += bool(ws.compress)
         return ws
 
     # --- tables ------------------------------------------------------------------------

@@ -89,7 +89,8 @@ def print_report(write, run: Run) -> None:
     failures = ", ".join(f"{k}: {n}" for k, n in f.handshake_failures.most_common()) or "none"
     write(
         f"handshake failures: {sum(f.handshake_failures.values())} ({failures}); "
-        f"{f.sockets_opened} sockets opened; {f.stalls} stalls (no news for a while: sync)"
+        f"{f.sockets_opened} sockets opened ({f.sockets_deflated} compressed, as browsers ask); "
+        f"{f.stalls} stalls (no news for a while: sync)"
     )
     _database(write, run, len(f.replies))
     write(
