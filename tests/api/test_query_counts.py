@@ -144,11 +144,12 @@ def test_a_socket_move_with_its_request_id_stays_within_its_queries(table, alice
     assert queries <= MOVE_QUERIES + IDEMPOTENCY_KEY
 
 
-def position(game_id, clients, seat_state: dict) -> int:
-    """Put the table in `seat_state` (a live table): its version, read by a GET of each
-    seat's client (whose tokens are known from then on, as in `first_legal`)."""
-    Game.objects.filter(pk=game_id).update(state=seat_state, time_per_move=60)
-    return [get(client, game_id)["version"] for client in clients][0]
+def position(game_id, clients, table_state: dict) -> int:
+    """Put the table in `table_state` (a live table) and GET it with each seat's client,
+    whose tokens are known from then on (as in `first_legal`): its version."""
+    Game.objects.filter(pk=game_id).update(state=table_state, time_per_move=60)
+    (version,) = {get(client, game_id)["version"] for client in clients}
+    return version
 
 
 def test_a_move_leaving_a_single_legal_move_reads_no_settings(table):
