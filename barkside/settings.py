@@ -109,8 +109,10 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 # Requests a web process runs at once, each wholly in a thread of its own; the others
-# wait their turn (barkside/http_threads.py).
-REQUEST_THREADS = env("REQUEST_THREADS", 16, int)
+# wait their turn (barkside/http_threads.py). Few: every thread more is one more for the
+# GIL that the event loop, which sends every socket its messages, waits behind (README,
+# "Fewer threads").
+REQUEST_THREADS = env("REQUEST_THREADS", 6, int)
 
 ROOT_URLCONF = "barkside.urls"
 
