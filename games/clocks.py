@@ -107,6 +107,20 @@ def snapshot(seat) -> list:
     return [getattr(seat, name) for name in SEAT_FIELDS]
 
 
+def changed(seats, before: list[list]) -> tuple[list, list[str]]:
+    """The seats whose columns differ from their `snapshot` in `before`, and the columns
+    that differ in any of them: what a change writes (a move changes two or three of
+    eight, and each value written costs the web process its preparing and quoting)."""
+    rows, names = [], set()
+    for seat, old in zip(seats, before, strict=True):
+        now = snapshot(seat)
+        differ = {n for n, was, is_ in zip(SEAT_FIELDS, old, now, strict=True) if was != is_}
+        if differ:
+            rows.append(seat)
+            names |= differ
+    return rows, [name for name in SEAT_FIELDS if name in names]
+
+
 def earliest(seats, acting: set[int]) -> datetime | None:
     """The game's `turn_deadline`: the first deadline of a seat to act whose clock runs
     (its player is not away)."""

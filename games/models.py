@@ -28,7 +28,7 @@ import secrets
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db import connections, models
+from django.db import models
 from django.db.models import Q
 
 from barkside import jsontext
@@ -110,39 +110,6 @@ class Game(models.Model):
         return self.deck if self.deck == self.Deck.AUTO else int(self.deck)
 
 
-class SeatQuerySet(models.QuerySet):
-    def store(self, seats: list, fields: list[str]) -> None:
-        """Write `fields` of each seat in one statement.
-
-        `bulk_update` builds a CASE WHEN per field and seat through Django's expressions,
-        which cost about a third of a move's CPU in the web process (cProfile); on
-        PostgreSQL the same one UPDATE is written from a VALUES list instead, each value
-        cast to its column's type (a column of NULLs would be text otherwise).
-        """
-        connection = connections[self.db]
-        if connection.vendor != "postgresql":
-            self.bulk_update(seats, fields)
-            return
-        columns = [self.model._meta.get_field(name) for name in fields]
-        pk = self.model._meta.pk
-        row = "(%s, " + ", ".join(f"%s::{c.db_type(connection)}" for c in columns) + ")"
-        quote = connection.ops.quote_name
-        params = []
-        for seat in seats:
-            params.append(seat.pk)
-            params += [c.get_db_prep_save(getattr(seat, c.attname), connection) for c in columns]
-        sql = "UPDATE {table} AS s SET {sets} FROM (VALUES {rows}) AS v({names}) WHERE s.{pk} = v.{pk}"
-        sql = sql.format(
-            table=quote(self.model._meta.db_table),
-            sets=", ".join(f"{quote(c.column)} = v.{quote(c.column)}" for c in columns),
-            rows=", ".join([row] * len(seats)),
-            names=", ".join(quote(c.column) for c in [pk, *columns]),
-            pk=quote(pk.column),
-        )
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-
-
 class Seat(models.Model):
     class State(models.TextChoices):
         PLAYING = "playing"
@@ -171,8 +138,6 @@ class Seat(models.Model):
     away_until = models.DateTimeField(null=True, blank=True, help_text="on vacation until")
     # Seats that voted to hand this seat to the AI during its current turn (expel vote).
     expel_votes = models.JSONField(default=list, blank=True)
-
-    objects = SeatQuerySet.as_manager()
 
     class Meta:
         # By the column: "game" would order by the game's own ordering, joining its table

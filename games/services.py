@@ -675,9 +675,9 @@ def _commit(
             payload=list(payload),
         )
     )
-    changed = [s for s, old in zip(seats, before, strict=True) if clocks.snapshot(s) != old]
+    changed, names = clocks.changed(seats, before)
     if changed:
-        Seat.objects.store(changed, clocks.SEAT_FIELDS)
+        statements.update_rows(changed, names)
     if state is not None:
         _store_doghouses(game, old_state)
     ai_due = any(s.plays_itself for s in seats if s.number in acting)

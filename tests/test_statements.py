@@ -2,11 +2,12 @@
 Django's `create()` and `update()` write, on whichever database the tests run."""
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from barkside import statements
-from games.models import Game, GameEvent, IdempotentMove
+from games.models import Game, GameEvent, IdempotentMove, Seat
 
 
 def row(model, **where) -> dict:
@@ -52,3 +53,26 @@ def test_an_update_is_a_compare_and_set(game):
     stored = row(Game, pk=game.pk)
     assert stored["version"] == 1 and stored["state"] == {"turn": 0}
     assert stored["last_move"] == now and stored["turn_deadline"] is None
+
+
+def test_update_rows_writes_each_rows_own_values(game, django_user_model):
+    user = django_user_model.objects.create(username="bob")
+    seats = [
+        Seat.objects.create(game=game, number=0, user=user),
+        *(Seat.objects.create(game=game, number=n, ai_level="random") for n in (1, 2)),
+    ]
+    now = timezone.now()
+    fields = ["to_act", "deadline", "expel_votes"]
+    for votes in ([1], [1, 2]):  # the second time from the statement kept for its shape
+        first, second, third = seats
+        first.to_act, first.deadline, first.expel_votes = True, now, votes
+        second.to_act, second.deadline, second.expel_votes = False, None, []
+        third.to_act = True  # changed in memory, but not given: stays as stored
+        with CaptureQueriesContext(connection) as queries:
+            statements.update_rows([first, second], fields)
+        if connection.vendor == "postgresql":  # other databases get bulk_update
+            assert len(queries) == 1
+        stored = [row(Seat, pk=s.pk) for s in seats]
+        assert [stored[0][f] for f in ("to_act", "deadline", "expel_votes")] == [True, now, votes]
+        assert [stored[1][f] for f in ("to_act", "deadline", "expel_votes")] == [False, None, []]
+        assert stored[2]["to_act"] is False

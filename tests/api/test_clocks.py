@@ -52,6 +52,19 @@ def test_live_games_keep_no_reserve():
     assert clocks.reserve_after(60, 0, 10, correspondence=False) == 0
 
 
+def test_a_change_writes_the_seats_and_columns_it_changed():
+    seats = [Seat(number=n, to_act=n == 0, reserve=60) for n in range(3)]
+    before = [clocks.snapshot(s) for s in seats]
+    assert clocks.changed(seats, before) == ([], [])
+    seats[0].to_act, seats[0].deadline = True, None  # as it was: not a change
+    seats[1].to_act, seats[1].deadline = True, datetime(2026, 1, 1, tzinfo=UTC)
+    seats[2].expel_votes = [0]
+    assert clocks.changed(seats, before) == (
+        [seats[1], seats[2]],
+        ["to_act", "deadline", "expel_votes"],
+    )
+
+
 def test_each_seat_starts_with_one_time_per_move_in_its_bank(clock, alice, bob, carol):
     game_id, _ = human_table([alice, bob, carol])
     for number in range(3):
