@@ -12,7 +12,7 @@ come through Django's cursor, as `django.db.IntegrityError` and the like.
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Model
 
-_built: dict[tuple, tuple[str, list]] = {}  # (kind, model, database, names) -> SQL, fields
+_built: dict[tuple, tuple[str, list]] = {}  # (kind, model, database, shape...) -> SQL, fields
 
 
 def insert(instance: Model, using: str = DEFAULT_DB_ALIAS) -> None:
