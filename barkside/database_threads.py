@@ -1,44 +1,76 @@
-"""The threads on which sockets do their database work: not the event loop's default
-executor.
+"""The threads on which a web process does its database work: every HTTP request, whole
+(barkside/http_threads.py), and each socket's reads, moves and chat lines (`apart`).
 
-Django logs a request's 4xx or 5xx answer in the loop's default executor
-(`sync_to_async(log_response, thread_sensitive=False)` in
-`BaseHandler.get_response_async`) while the request still holds its pooled database
-connection, which it gives back only once its answer is sent. When the sockets' database
-work ran in that executor too, a burst of socket moves waiting for a connection could take
-every one of its threads while the REST requests holding every connection waited for one
-of those threads to log their 409: nothing moved until the pool's timeout failed the
-waiting moves (stalls of 10 to 27 s, then `PoolTimeout`, under `bench load`). On threads
-of their own, the sockets' database work waits only for connections, and requests give
-theirs back without waiting for it.
+One pool of REQUEST_THREADS threads for both, first come first served. With a pool for
+each, the sockets' 70% of a crowd's moves queued for their six threads while requests
+had six of their own (socket moves waited twice as long as REST ones, README "One pool
+of threads"), and twelve threads, not six, wanted the GIL that the event loop, which
+sends every socket its messages, needs too. Nothing here waits for anything but a
+connection: a request gives its connection back in its own thread before its answer
+goes out, and a socket call after it returns.
+
+Not the loop's default executor: Django logs a request's 4xx or 5xx answer there
+(`sync_to_async(log_response, thread_sensitive=False)`) while the request may hold a
+pooled connection; sockets' work queued in that executor waiting for connections once
+left no thread to log with, and nothing moved until the pool's timeout failed the moves
+(stalls of 10 to 27 s, then `PoolTimeout`, under `bench load`).
 """
 
-import asyncio
-import weakref
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from channels.db import database_sync_to_async
+from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.db import close_old_connections
 
-# One pool per event loop, as the default executor is (tests run several loops in one
-# process; a loop's threads, and the connections they hold, go with it), each with as
-# many threads as the process has pooled database connections (DB_POOL_SIZE): a thread
-# more would only wait for a connection, one less leaves a connection idle while moves
-# queue for a thread. Without a pool, as many as the default executor (min(32, CPUs + 4)).
-_threads: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_lock = threading.Lock()
+_pool: ThreadPoolExecutor | None = None
+
+
+def pool() -> ThreadPoolExecutor:
+    """The process's threads, made on first use: one pool for every event loop (tests run
+    several loops in one process)."""
+    global _pool
+    with _lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(settings.REQUEST_THREADS, thread_name_prefix="database")
+        return _pool
+
+
+def shut() -> None:
+    """Ends the threads once their work is done; the next call makes new ones (tests: a
+    different size, the end of the session)."""
+    global _pool
+    with _lock:
+        ended, _pool = _pool, None
+    if ended is not None:
+        ended.shutdown(wait=True)
 
 
 def apart(function):
     """`function` as a coroutine function: each call on any free one of these threads,
-    its database connection given back after it (channels' `database_sync_to_async`)."""
+    its database connection given back after it."""
+    closing = _closing(function)
 
     async def run(*args, **kwargs):
-        loop = asyncio.get_running_loop()
-        threads = _threads.get(loop)
-        if threads is None:
-            size = settings.DB_POOL_SIZE or None
-            threads = _threads[loop] = ThreadPoolExecutor(size, thread_name_prefix="database")
-        run_there = database_sync_to_async(function, thread_sensitive=False, executor=threads)
-        return await run_there(*args, **kwargs)
+        return await sync_to_async(closing, thread_sensitive=False, executor=pool())(
+            *args, **kwargs
+        )
 
     return run
+
+
+def _closing(function):
+    """`function` between two `close_old_connections`, as a request is: its connection
+    goes back to the pool (or, without one, closes) after it. Channels'
+    `database_sync_to_async` does the same, but its test communicator turns that off, and
+    the connections then stayed with the threads from one test to the next."""
+
+    def call(*args, **kwargs):
+        close_old_connections()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            close_old_connections()
+
+    return call

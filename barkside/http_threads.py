@@ -1,4 +1,5 @@
-"""How the ASGI server's HTTP requests run: each whole, in one of REQUEST_THREADS threads.
+"""How the ASGI server's HTTP requests run: each whole, in one of the process's database
+threads (barkside/database_threads.py).
 
 Django's ASGI handler runs a sync view (every DRF view here) through its async machinery:
 the body read, the request made, the URL resolved, each middleware adapted and the answer
@@ -11,32 +12,32 @@ also waits for a turn of that busy loop, holding the request's database connecti
 Here the loop only reads the body and sends the answer. In between, one hop: a thread of a
 fixed pool makes the request, runs Django's middleware and view (sync, as under WSGI),
 reads a streamed answer (the web app's files) and closes the response, which hands the
-database connection back to the pool, before the answer goes out. The pool's size is
-how many requests a process runs at once; the others wait their turn in its queue, where
+database connection back to the pool, before the answer goes out. The threads are the
+ones the process's sockets do their database work on: their number is how many requests
+and socket calls a process runs at once; the others wait their turn in its queue, where
 waiting costs nothing.
 """
 
 import asyncio
 import contextvars
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor
 
-from django.conf import settings
 from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
 from django.urls import set_script_prefix
 
+from barkside import database_threads
+
 
 class ThreadedHTTP(ASGIHandler):
     """An ASGI app for HTTP: Django's request handling, sync, one thread per request."""
 
-    def __init__(self, threads: int | None = None):
+    def __init__(self, threads: Executor | None = None):
         BaseHandler.__init__(self)  # not ASGIHandler's: it loads the middleware async
         self.load_middleware(is_async=False)
-        self.threads = ThreadPoolExecutor(
-            threads or settings.REQUEST_THREADS, thread_name_prefix="request"
-        )
+        self.threads = threads  # the process's database threads unless given
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -47,7 +48,7 @@ class ThreadedHTTP(ASGIHandler):
             return
         run = contextvars.copy_context().run
         status, headers, body = await asyncio.get_running_loop().run_in_executor(
-            self.threads, run, self.answer, scope, body_file
+            self.threads or database_threads.pool(), run, self.answer, scope, body_file
         )
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})

@@ -108,10 +108,11 @@ MIDDLEWARE = [
     # Last, as django-axes requires.
     "axes.middleware.AxesMiddleware",
 ]
-# Requests a web process runs at once, each wholly in a thread of its own; the others
-# wait their turn (barkside/http_threads.py). Few: every thread more is one more for the
-# GIL that the event loop, which sends every socket its messages, waits behind (README,
-# "Fewer threads").
+# HTTP requests and socket calls (moves, reads, chat lines) a web process runs at once,
+# each wholly in one of as many threads; the others wait their turn, first come first
+# served (barkside/database_threads.py). Few: every thread more is one more for the GIL
+# that the event loop, which sends every socket its messages, waits behind (README,
+# "Fewer threads", "One pool of threads"). With DB_POOL_SIZE, as many connections.
 REQUEST_THREADS = env("REQUEST_THREADS", 6, int)
 
 ROOT_URLCONF = "barkside.urls"

@@ -1,5 +1,6 @@
 """Shared pytest fixtures. pytest-django reads DJANGO_SETTINGS_MODULE from pyproject.toml."""
 
+import gc
 import secrets
 
 import pytest
@@ -10,7 +11,7 @@ from django.dispatch import receiver
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
-from barkside import throttling
+from barkside import database_threads, throttling
 from games import fanout, services, tasks
 from tests.helpers import PASSWORD, eager_tasks
 
@@ -25,6 +26,18 @@ def _sqlite_without_fsync(sender, connection, **kwargs):
     if connection.vendor == "sqlite":
         with connection.cursor() as cursor:
             cursor.execute("PRAGMA synchronous = OFF")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _connections_closed_before_the_database_is_dropped(django_db_setup):
+    """Every connection to the test database is closed before it is dropped (else
+    PostgreSQL refuses: "being accessed by other users"): the database threads'
+    (barkside/database_threads.py) end, and those of threads that ended with a
+    connection open (each connection is a cycle of objects, collected only by the
+    collector) are collected."""
+    yield
+    database_threads.shut()
+    gc.collect()
 
 
 @pytest.fixture(autouse=True)

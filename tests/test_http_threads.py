@@ -5,10 +5,12 @@ the answer goes out."""
 import asyncio
 import json
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
 from django.core import signals
 
+from barkside import database_threads
 from barkside.http_threads import ThreadedHTTP
 
 
@@ -47,7 +49,9 @@ def call(app, request_scope: dict, *chunks: bytes, events=None) -> tuple[int, di
     return start["status"], dict(start["headers"]), body["body"]
 
 
-def test_a_body_sent_in_pieces_reaches_the_view_whole(db):
+def test_a_body_sent_in_pieces_reaches_the_view_whole(transactional_db):
+    # Real commits: the failed sign-in is written (django-axes) in the request's thread,
+    # which on SQLite would wait for the test's own open transaction to end.
     body = json.dumps({"username": "nobody", "password": "not-the-password"}).encode()
     length = str(len(body)).encode()
     request = scope(
@@ -101,7 +105,7 @@ def test_the_request_is_finished_before_its_answer_is_sent(db):
 
 
 def test_at_most_the_pools_threads_run_requests_at_once(db, monkeypatch):
-    app = ThreadedHTTP(threads=2)
+    app = ThreadedHTTP(ThreadPoolExecutor(2))
     inside = most = 0
     lock = threading.Lock()
     view = app.get_response
@@ -157,3 +161,36 @@ def test_a_client_gone_before_its_body_came_costs_no_thread(monkeypatch):
 
     asyncio.run(app(scope("/api/auth/me", "POST"), receive, send))
     assert sent == []
+
+
+def test_requests_wait_their_turn_behind_the_sockets_database_work(db, settings):
+    """One pool for both, first come first served: with its only thread busy in a
+    socket's call, a request waits for it (two pools let the request by)."""
+    settings.REQUEST_THREADS = 1
+    database_threads.shut()  # made anew, with one thread
+    gate, order = threading.Event(), []
+
+    def socket_call():
+        gate.wait(5)
+        order.append("socket call")
+
+    async def both():
+        busy = asyncio.ensure_future(database_threads.apart(socket_call)())
+        await asyncio.sleep(0.05)  # the call holds the thread
+        request = asyncio.ensure_future(
+            asyncio.to_thread(call, ThreadedHTTP(), scope("/api/auth/me"))
+        )
+        await asyncio.sleep(0.2)
+        order.append("request waiting" if not request.done() else "request answered")
+        gate.set()
+        await busy
+        status, _, _ = await request
+        order.append(status)
+
+    try:
+        asyncio.run(both())
+    finally:
+        gate.set()
+        database_threads.shut()
+    assert order[:2] == ["request waiting", "socket call"]
+    assert order[2] in (401, 403)

@@ -453,17 +453,22 @@ def test_socket_moves_and_syncs_never_wait_for_the_loops_default_executor(table,
     run(scenario)
 
 
-def test_as_many_socket_calls_reach_the_database_at_once_as_the_pool_has_connections(settings):
-    """A socket's database work gets a thread per pooled connection: with fewer threads
-    (the default executor's at most 32), connections sit idle while moves queue."""
-    settings.DB_POOL_SIZE = 40
+def test_as_many_socket_calls_reach_the_database_at_once_as_the_process_has_threads(settings):
+    """A socket's database work gets any of the process's REQUEST_THREADS threads: with
+    fewer (the default executor's at most 32), pooled connections sit idle while moves
+    queue."""
+    settings.REQUEST_THREADS = 40
+    database_threads.shut()  # made anew, with 40 threads
     meeting = threading.Barrier(40, timeout=5)  # broken unless all 40 wait at once
 
     async def all_at_once():
         wait = database_threads.apart(meeting.wait)
         await asyncio.gather(*(wait() for _ in range(40)))
 
-    asyncio.run(all_at_once())
+    try:
+        asyncio.run(all_at_once())
+    finally:
+        database_threads.shut()
 
 
 def test_socket_messages_take_no_hop_to_the_process_shared_thread(table, alice, bob, monkeypatch):
