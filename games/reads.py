@@ -69,9 +69,15 @@ class _Statement:
         return self.models[part].from_db(alias, None, values)
 
 
+_ID_TYPE = Game._meta.pk.get_internal_type()
+
+
 def game_with_seats(game_id, *, lock: bool = False, using: str = DEFAULT_DB_ALIAS) -> Game | None:
     """The game `game_id` with its seats (by number) and their people, or None; `lock`
     locks the game's row until the transaction ends (where the database can)."""
+    low, high = connections[using].ops.integer_field_range(_ID_TYPE)
+    if not low <= game_id <= high:  # no such row, and SQLite could not even be asked
+        return None
     statement = _statements.get((using, lock))
     if statement is None:
         statement = _statements[(using, lock)] = _Statement(using, lock)

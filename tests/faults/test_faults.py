@@ -8,6 +8,7 @@ import contextlib
 import json
 import time
 
+import pytest
 from django.db import connection
 from websockets.sync.client import connect
 
@@ -71,8 +72,12 @@ def test_the_worker_killed_and_started_again_by_the_stack(stack, tables):
     _no_move_lost_or_twice("worker killed", start, back, seconds, stack, players, tables)
 
 
+# SQLite (`make test` with nothing configured) has no server whose connections could be
+# terminated; CI runs this on PostgreSQL, and refuses any skipped test.
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="a PostgreSQL fault: set DATABASE_URL to run it"
+)
 def test_the_apps_database_connections_terminated(stack, tables):
-    assert connection.vendor == "postgresql", "this fault needs PostgreSQL (DATABASE_URL)"
     with Players(stack.base, tables) as players:
         seconds_until_all_moved(tables, time.monotonic(), WARM_UP)
         start = time.monotonic()
