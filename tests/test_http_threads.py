@@ -168,15 +168,16 @@ def test_requests_wait_their_turn_behind_the_sockets_database_work(db, settings)
     socket's call, a request waits for it (two pools let the request by)."""
     settings.REQUEST_THREADS = 1
     database_threads.shut()  # made anew, with one thread
-    gate, order = threading.Event(), []
+    holding, gate, order = threading.Event(), threading.Event(), []
 
     def socket_call():
+        holding.set()
         gate.wait(5)
         order.append("socket call")
 
     async def both():
         busy = asyncio.ensure_future(database_threads.apart(socket_call)())
-        await asyncio.sleep(0.05)  # the call holds the thread
+        assert await asyncio.to_thread(holding.wait, 5)  # the call holds the only thread
         request = asyncio.ensure_future(
             asyncio.to_thread(call, ThreadedHTTP(), scope("/api/auth/me"))
         )
