@@ -31,6 +31,7 @@ from .report import Run, fan_out, print_report
 from .server import (
     cpu_by_process,
     cpu_spent,
+    cpu_spent_by_process,
     database_connections,
     database_name,
     database_server_pids,
@@ -211,7 +212,7 @@ async def _load(
         rss_end=rss_end,
         rss_peak=[max(a, b) for a, b in zip(peaks.rss, rss_end, strict=True)],
         rss_timeline=peaks.timeline,
-        web_cpu=cpu_spent(cpu_before["web"], cpu_after["web"]),
+        web_cpu=list(cpu_spent_by_process(cpu_before["web"], cpu_after["web"]).values()),
         other_cpu={k: cpu_spent(cpu_before[k], cpu_after[k]) for k in other_pids},
         own_cpu=cpu_after["generator"] - cpu_before["generator"],
         cpus=os.cpu_count() or 1,

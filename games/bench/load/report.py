@@ -27,7 +27,7 @@ class Run:
     rss_end: list[float]
     rss_peak: list[float]
     rss_timeline: list[float]  # the web processes' total, every second of the run
-    web_cpu: float  # CPU seconds of the web processes in the window
+    web_cpu: list[float]  # CPU seconds of each web process (and its manager) in the window
     other_cpu: dict[str, float]
     own_cpu: float  # CPU seconds of the generator in the window
     cpus: int
@@ -103,11 +103,16 @@ def print_report(write, run: Run) -> None:
     if len(run.rss_timeline) >= 5:  # flat, or growing? the total at each quarter of the run
         marks = [run.rss_timeline[round(i * (len(run.rss_timeline) - 1) / 4)] for i in range(5)]
         write("  web total at 0/25/50/75/100% of the run: " + " ".join(f"{m:.0f}" for m in marks))
-    cpu = [f"web {100 * run.web_cpu / seconds:.0f}%"]
+    # Each web process's share too: connections are spread by whichever process accepts
+    # first, and one process on its GIL's limit while another idles is a different story
+    # from two evenly busy ones.
+    busy = sorted((s for s in run.web_cpu if s >= 0.01 * seconds), reverse=True)
+    split = " + ".join(f"{100 * s / seconds:.0f}" for s in busy)
+    cpu = [f"web {100 * sum(run.web_cpu) / seconds:.0f}% ({split} by process)"]
     cpu += [f"{name} {100 * s / seconds:.0f}%" for name, s in run.other_cpu.items()]
     write(f"server CPU (% of one core): {', '.join(cpu)}")
     if applied:  # the cost of a move, steadier from run to run than moves/s on a busy machine
-        per = [f"web {1000 * run.web_cpu / len(applied):.1f}"]
+        per = [f"web {1000 * sum(run.web_cpu) / len(applied):.1f}"]
         per += [f"{name} {1000 * s / len(applied):.1f}" for name, s in run.other_cpu.items()]
         write(f"server CPU ms per applied move: {', '.join(per)}")
     write(

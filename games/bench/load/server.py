@@ -142,4 +142,9 @@ def cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:
     """CPU seconds spent between two `cpu_by_process` readings: a process started in
     between counts whole; one that ended in between (a database backend whose connection
     closed) is missed, rather than taking its earlier CPU off the total."""
-    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
+    return sum(cpu_spent_by_process(before, after).values())
+
+
+def cpu_spent_by_process(before: dict[int, float], after: dict[int, float]) -> dict[int, float]:
+    """`cpu_spent`, process by process."""
+    return {pid: seconds - before.get(pid, 0.0) for pid, seconds in after.items()}
