@@ -169,8 +169,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL
         "timeout": 10,  # seconds a caller waits for a free connection before an error
     }
 # Prepared statements on PostgreSQL: values bound by the server (not quoted into the SQL
-# text by psycopg), and a statement run 5 times on a connection prepared there, so that
-# its plan is made once, not for every move. The game's locked read (a join of four
+# text by psycopg), and a statement run 5 times on a connection is prepared there, so
+# that its plan is made once, not for every move. The game's locked read (a join of four
 # tables) cost the server 0.8-1.0 ms a run unprepared and 0.4-0.7 prepared; in the crowd
 # PostgreSQL's CPU a move went from 2.4-2.7 ms to 1.8-1.9 (README, "Prepared
 # statements"). Django turns them off by default for transaction-pooling proxies
