@@ -157,7 +157,8 @@ elif env("TEST_DB_NAME", ""):
 # the server's max_connections. 0 (the default: tests, SQLite) means no pool, and
 # DB_CONN_MAX_AGE decides.
 DB_POOL_SIZE = env("DB_POOL_SIZE", 0, int)
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE > 0:
+_POSTGRESQL = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+if _POSTGRESQL and DB_POOL_SIZE > 0:
     if DATABASES["default"]["CONN_MAX_AGE"]:
         raise ImproperlyConfigured(
             "DB_CONN_MAX_AGE keeps connections of its own: set it to 0 with DB_POOL_SIZE, "
@@ -175,9 +176,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL
 # PostgreSQL's CPU a move went from 2.4-2.7 ms to 1.8-1.9 (README, "Prepared
 # statements"). Django turns them off by default for transaction-pooling proxies
 # (PgBouncer's transaction mode): set DB_PREPARED_STATEMENTS=false behind one.
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env(
-    "DB_PREPARED_STATEMENTS", True, bool
-):
+if _POSTGRESQL and env("DB_PREPARED_STATEMENTS", True, bool):
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True, prepare_threshold=5
     )
