@@ -7,10 +7,34 @@ spent running them (py-spy under `bench load`). Here the SQL is built once per m
 columns and database, and each value is prepared as Django prepares it (`pre_save`, which
 fills `auto_now_add`, then `get_db_prep_save`), so the rows written are the same. Errors
 come through Django's cursor, as `django.db.IntegrityError` and the like.
+
+`together()` sends the statements run in it at once and takes their answers in one
+round trip, where Django waits for each: a move's event with its seats' clocks. Under a
+crowd each round trip also waits for the CPU, twice, with the move's row lock held.
 """
 
+import contextlib
+
+import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Model
+
+
+@contextlib.contextmanager
+def together(using: str = DEFAULT_DB_ALIAS):
+    """The statements run in the block are sent without waiting for each answer, and
+    answered at its end, in one round trip (psycopg's pipeline mode, on PostgreSQL;
+    elsewhere each runs as it comes). So nothing in the block may need an answer before
+    its end (a row count; rows fetched cost a round trip of their own), and an error is
+    raised at its end at the latest. A transaction's BEGIN, if it is still to be sent,
+    goes on its own: psycopg waits for it."""
+    connection = connections[using]
+    if connection.vendor != "postgresql" or not psycopg.Pipeline.is_supported():
+        yield
+        return
+    connection.ensure_connection()
+    with connection.wrap_database_errors, connection.connection.pipeline():
+        yield
 
 _built: dict[tuple, tuple[str, list]] = {}  # (kind, model, database, shape...) -> SQL, fields
 

@@ -78,7 +78,10 @@ class Game(models.Model):
     seed_sha256 = models.CharField(max_length=64, editable=False)
     state = jsontext.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(default=0)
-    turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Not indexed: every move changes it, and an indexed column changed makes PostgreSQL
+    # write a new entry in each of the table's indexes instead of updating the row in
+    # place (a HOT update). The sweeper finds active games by `status`, then filters.
+    turn_deadline = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
@@ -116,7 +119,9 @@ class Seat(models.Model):
         AUTOPILOT = "autopilot"  # the AI moves for a human who timed out
         LEFT = "left"  # the AI plays the seat for the rest of the game
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # Indexed by seat_number_unique, which begins with it (so are GameEvent's and
+    # IdempotentMove's keys below): no second index to write.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats", db_index=False)
     number = models.PositiveSmallIntegerField()
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -236,7 +241,7 @@ class GameEvent(models.Model):
     game ends; `payload` holds the engine's public events.
     """
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events", db_index=False)
     version = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     kind = models.CharField(max_length=16)
@@ -258,7 +263,7 @@ class GameEvent(models.Model):
 class IdempotentMove(models.Model):
     """The response to a move sent with an Idempotency-Key, replayed to retries."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, db_index=False)
     key = models.CharField(max_length=64)
     game = models.ForeignKey(Game, on_delete=models.CASCADE)
     response = models.TextField(help_text="the reply's JSON text, as it was sent")

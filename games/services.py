@@ -664,22 +664,23 @@ def _commit(
     for name, value in fields.items():
         setattr(game, name, value)
     game.version = new_version
-    statements.insert(
-        GameEvent(
-            game=game,
-            version=new_version,
-            seat=seat,
-            kind=kind,
-            move=move,
-            actor=by or "",
-            payload=list(payload),
+    with statements.together():  # the event, the clocks and the doghouses: one round trip
+        statements.insert(
+            GameEvent(
+                game=game,
+                version=new_version,
+                seat=seat,
+                kind=kind,
+                move=move,
+                actor=by or "",
+                payload=list(payload),
+            )
         )
-    )
-    changed, names = clocks.changed(seats, before)
-    if changed:
-        statements.update_rows(changed, names)
-    if state is not None:
-        _store_doghouses(game, old_state)
+        changed, names = clocks.changed(seats, before)
+        if changed:
+            statements.update_rows(changed, names)
+        if state is not None:
+            _store_doghouses(game, old_state)
     ai_due = any(s.plays_itself for s in seats if s.number in acting)
     ai_due = ai_due or (bool(acting) and _forced_move(game, seats) is not None)
     notices = _notices(game, kind, start_notice)

@@ -45,6 +45,21 @@ def test_an_insert_breaking_a_constraint_raises_djangos_integrity_error(game, dj
     assert row(IdempotentMove, key="k")["response"] == '{"version": 1}'
 
 
+def test_statements_together_write_their_rows_or_raise_what_broke(game, django_user_model):
+    """Sent at once (PostgreSQL), answered at the end of the block: a statement's error
+    comes out there at the latest, as Django's, and the transaction writes nothing."""
+    user = django_user_model.objects.create(username="alice")
+    with transaction.atomic(), statements.together():
+        statements.insert(IdempotentMove(user=user, key="a", game=game, response="{}"))
+        statements.insert(GameEvent(game=game, version=1, kind="play", payload=[]))
+    assert row(IdempotentMove, key="a")["game_id"] == game.pk
+    assert GameEvent.objects.filter(game=game, version=1).exists()
+    with pytest.raises(IntegrityError), transaction.atomic(), statements.together():
+        statements.insert(GameEvent(game=game, version=2, kind="play", payload=[]))
+        statements.insert(IdempotentMove(user=user, key="a", game=game, response="{}"))
+    assert not GameEvent.objects.filter(game=game, version=2).exists()
+
+
 def test_an_update_is_a_compare_and_set(game):
     now = timezone.now()
     values = {"version": 1, "state": {"turn": 0}, "last_move": now, "turn_deadline": None}

@@ -5,6 +5,11 @@ request and what runs after its commit (notices and the AI queued for their work
 Speed itself is measured by `manage.py bench load`, never here.
 """
 
+import contextlib
+import itertools
+import os
+import tempfile
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
@@ -35,6 +40,10 @@ TOKEN_LOOKUP = 1  # when this process's cache does not know the token yet
 IDEMPOTENCY_KEY = 1  # stored with the reply (looked up only when a move is refused)
 DOGHOUSE = 1  # the move that ends a round: the loser's doghouse, one upsert
 SINCE = 1  # a move on an older version: whether what came since bears on it
+# Round trips to PostgreSQL, each a wait for its answer (under a crowd, for the CPU too):
+# the BEGIN, the locked read, the compare-and-set, the event with the seats' clocks
+# (barkside/statements.py, `together`), the COMMIT.
+MOVE_ROUND_TRIPS = 5
 
 
 @pytest.fixture(autouse=True)
@@ -63,6 +72,33 @@ def counted(call):
         response = call()
     print(*(q["sql"][:150] for q in queries), sep="\n")  # shown when a test fails
     return response, len(queries)
+
+
+@contextlib.contextmanager
+def round_trips():
+    """`[n]`: how often the connection waited for PostgreSQL's answers in the block, from
+    libpq's trace of the protocol (each run of the server's messages that follows the
+    client's is one round trip)."""
+    from psycopg import pq
+
+    connection.ensure_connection()
+    pgconn = connection.connection.pgconn
+    counted = []
+    with tempfile.TemporaryFile() as trace:
+        pgconn.trace(os.dup(trace.fileno()))  # libpq writes through a stream of its own
+        pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS | pq.Trace.REGRESS_MODE)
+        try:
+            yield counted
+        finally:
+            pgconn.untrace()  # flushes what it wrote
+        trace.seek(0)
+        sides = [line.split(b"\t", 1)[0] for line in trace.read().splitlines()]
+    counted.append(sum(1 for pair in itertools.pairwise(sides) if pair == (b"F", b"B")))
+
+
+postgresql_only = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="PostgreSQL's protocol, traced by libpq"
+)
 
 
 def first_legal(client, game_id) -> dict:
@@ -178,3 +214,25 @@ def test_the_move_that_ends_a_round_adds_only_its_doghouse(table):
     assert response.status_code == 200, response.json()
     assert state(game_id)["doghouses"] != before["doghouses"]
     assert queries <= MOVE_QUERIES + DOGHOUSE
+
+
+@postgresql_only
+def test_a_move_waits_for_postgresql_five_times(table):
+    game_id, clients = table
+    legal = first_legal(clients[0], game_id)
+    with round_trips() as waited:
+        response = move(clients[0], game_id, "pass", legal["cards"], version=legal["version"])
+    assert response.status_code == 200, response.json()
+    assert waited == [MOVE_ROUND_TRIPS]
+
+
+@postgresql_only
+def test_a_socket_move_adds_one_round_trip_for_its_key(table, alice):
+    game_id, clients = table
+    legal = first_legal(clients[0], game_id)
+    key = Token.objects.filter(user=alice).last().key
+    scope = {"user": alice, "token_digest": socket_auth.digest(key)}
+    fields = {"kind": "pass", "cards": legal["cards"], "version": legal["version"]}
+    with round_trips() as waited:
+        consumers._play(scope, game_id, fields, "move-1")
+    assert waited == [MOVE_ROUND_TRIPS + IDEMPOTENCY_KEY]
