@@ -36,6 +36,7 @@ def together(using: str = DEFAULT_DB_ALIAS):
     with connection.wrap_database_errors, connection.connection.pipeline():
         yield
 
+
 _built: dict[tuple, tuple[str, list]] = {}  # (kind, model, database, shape...) -> SQL, fields
 
 
