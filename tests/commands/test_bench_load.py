@@ -31,6 +31,8 @@ def test_bench_load_plays_moves_on_a_started_stack_and_checks_every_record(
         "0.5",
         "--think",
         "0.05",
+        "--ramp",
+        "1",
         "--finish",
         stdout=out,
     )
@@ -38,6 +40,7 @@ def test_bench_load_plays_moves_on_a_started_stack_and_checks_every_record(
 
     setup = figure(r"^setup: (\d+) people registered and seated at 2 tables.*, (.*)$", report)
     assert int(setup[1]) == 6
+    assert "the tables start over 1 s, then 5 s measured" in setup[0]
     assert setup[2] == "each after 0.05 s of thought on average"
     moves = figure(
         r"^moves: (\d+) applied in [\d.]+ s = [\d.]+ moves/s \((\d+) over REST, (\d+) over the socket\)",

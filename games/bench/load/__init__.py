@@ -48,6 +48,10 @@ RECORD_TRIES = 3
 # few seconds (daphne 5 s), and a loaded machine does a few dozen a second.
 IDLE_CONCURRENCY = 16
 SETTLE = 5.0  # seconds to wait for the last moves' socket messages
+# Seconds over which the tables start, before the measured window: a crowd does not make
+# its first move in one instant. Started together, the 100 tables' 300 first passes came
+# at once, a backlog of more than a second's moves that set the p95 of a whole minute.
+RAMP = 5.0
 
 
 def bench_load(
@@ -58,6 +62,7 @@ def bench_load(
     people: int | None = None,
     socket_share: float = 0.5,
     think: float = 0.0,
+    ramp: float = RAMP,
     web_processes: int = 1,
     server: str = "uvicorn",
     idle_sockets: int | None = None,
@@ -91,7 +96,16 @@ def bench_load(
         else:
             run = _run(
                 _load(
-                    write, url, tables, seconds, socket_share, think, finish, web_pids, other_pids
+                    write,
+                    url,
+                    tables,
+                    seconds,
+                    socket_share,
+                    think,
+                    ramp,
+                    finish,
+                    web_pids,
+                    other_pids,
                 )
             )
             print_report(write, run)
@@ -153,7 +167,7 @@ def _own_cpu() -> float:
 
 
 async def _load(
-    write, url, tables, seconds, socket_share, think, finish, web_pids, other_pids
+    write, url, tables, seconds, socket_share, think, ramp, finish, web_pids, other_pids
 ) -> Run:
     async with _session() as session:
         crowd = Crowd(url, session, socket_share, think)
@@ -165,8 +179,8 @@ async def _load(
         setup = time.perf_counter() - began
         write(
             f"setup: {len(people)} people registered and seated at {len(seated)} tables in "
-            f"{setup:.1f} s; playing {seconds:g} s, {100 * socket_share:.0f}% of moves over "
-            "the game socket, "
+            f"{setup:.1f} s; the tables start over {ramp:g} s, then {seconds:g} s measured, "
+            f"{100 * socket_share:.0f}% of moves over the game socket, "
             + (f"each after {think:g} s of thought on average" if think else "no time to think")
         )
         # The crowd's people, sockets and first views live as long as the run, as a web
@@ -174,6 +188,11 @@ async def _load(
         # collected less often. Python's defaults spent about a third of the generator's
         # CPU in its collector (py-spy --native: gc_collect_main under orjson.loads).
         collector.settle()
+        playing = [
+            asyncio.create_task(crowd.play_table(players, after=crowd.rng.uniform(0, ramp)))
+            for players in seated
+        ]
+        await asyncio.sleep(ramp)
         rss_start = rss_mib(web_pids)
         db_before = await asyncio.to_thread(database_snapshot)
         cpu_before = _cpu(web_pids, other_pids)
@@ -181,7 +200,6 @@ async def _load(
         start = time.perf_counter()
         peaks = _Peaks(web_pids)
         sampler = asyncio.create_task(peaks.run())
-        playing = [asyncio.create_task(crowd.play_table(players)) for players in seated]
         await asyncio.sleep(seconds)
         end = time.perf_counter()
         crowd.stop.set()

@@ -152,10 +152,13 @@ class Crowd:
         await asyncio.gather(*(p.ready() for p in players))
         return players
 
-    async def play_table(self, players: list["Player"], until_over: bool = False) -> None:
-        """Play the table's games; while measuring, a finished game is followed by a new
-        one, so the load stays the same all along the run. A failure the server caused
-        ends the table and is counted; it never ends the run."""
+    async def play_table(
+        self, players: list["Player"], until_over: bool = False, after: float = 0.0
+    ) -> None:
+        """Play the table's games, from `after` seconds on; until the stop, a finished
+        game is followed by a new one, so the load stays the same all along the run. A
+        failure the server caused ends the table and is counted; it never ends the run."""
+        await asyncio.sleep(after)
         try:
             await self._play_table(players, until_over)
         except (aiohttp.ClientError, OSError, RuntimeError) as e:
@@ -165,7 +168,7 @@ class Crowd:
         while True:
             await asyncio.gather(*(p.play(until_over) for p in players))
             over = players[0].latest["status"] != "active"
-            if not (over and self.measuring and not self.stop.is_set()):
+            if not over or self.stop.is_set():
                 return
             await close_all(players)
             players[:] = await self.seat_table([p.person for p in players])

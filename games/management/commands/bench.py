@@ -26,6 +26,12 @@ class Command(BaseCommand):
             type=float,
             help="seconds a person looks at the table before a move, on average (default 0)",
         )
+        load.add_argument(
+            "--ramp",
+            type=float,
+            help="seconds over which the tables start playing, before the measured ones "
+            "(default 5; 0 starts every table at the same instant)",
+        )
         load.add_argument("--web-processes", type=int, help="web processes of a started stack")
         load.add_argument(
             "--server",
@@ -48,6 +54,7 @@ class Command(BaseCommand):
             "people",
             "socket_share",
             "think",
+            "ramp",
             "web_processes",
             "server",
             "idle_sockets",
