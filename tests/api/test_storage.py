@@ -5,8 +5,9 @@ import re
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games import engine
 from games.models import Game
-from tests.api.conftest import human_table, move, pass_all
+from tests.api.conftest import get, human_table, move, pass_all, state
 
 
 def _indexed_columns(table: str) -> dict[str, set[str]]:
@@ -24,8 +25,8 @@ def test_a_move_changes_no_indexed_column_of_its_game(alice, bob, carol):
     it add an entry to each of the table's indexes, on every move."""
     game_id, clients = human_table([alice, bob, carol])
     pass_all(game_id, clients)
-    seat = Game.objects.get(pk=game_id).state["turn"]
-    legal = clients[seat].get(f"/api/games/{game_id}").json()["view"]["legal_moves"][0]
+    seat = engine.to_act(state(game_id))[0]
+    legal = get(clients[seat], game_id)["view"]["legal_moves"][0]
     with CaptureQueriesContext(connection) as queries:
         response = move(clients[seat], game_id, legal["kind"], legal["cards"])
     assert response.status_code == 200, response.json()
