@@ -1,9 +1,12 @@
 """Shared pytest fixtures. pytest-django reads DJANGO_SETTINGS_MODULE from pyproject.toml."""
 
 import gc
+import math
 import secrets
+import time
 
 import pytest
+import time_machine
 from django.contrib.auth.models import Permission
 from django.core.cache import cache
 from django.db.backends.signals import connection_created
@@ -143,12 +146,19 @@ def throttle_rate(monkeypatch):
 
     DRF's throttles copy DEFAULT_THROTTLE_RATES when first imported, so the `settings`
     fixture can't change them; patching the copy they read can.
+
+    The test runs from the start of the next minute, the clock still ticking. The
+    local-memory counters' windows begin on the clock's whole seconds and minutes, and a
+    sliding window counter rounds the last window's weighted count down: a request just
+    after a window turns finds room for one more. Its budget is exact within a window,
+    which is what these tests count on.
     """
+    with time_machine.travel(math.ceil(time.time() / 60) * 60, tick=True):
 
-    def set_rate(scope: str, rate: str | None) -> None:
-        monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, scope, rate)
+        def set_rate(scope: str, rate: str | None) -> None:
+            monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, scope, rate)
 
-    return set_rate
+        yield set_rate
 
 
 def use_redis_cache(settings) -> None:
