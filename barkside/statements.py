@@ -9,11 +9,13 @@ fills `auto_now_add`, then `get_db_prep_save`), so the rows written are the same
 come through Django's cursor, as `django.db.IntegrityError` and the like.
 
 `together()` sends the statements run in it at once and takes their answers in one
-round trip, where Django waits for each: a move's event with its seats' clocks. Under a
+round trip, where Django waits for each: a move's compare-and-set, its event and its
+seats' clocks. Under a
 crowd each round trip also waits for the CPU, twice, with the move's row lock held.
 """
 
 import contextlib
+from collections.abc import Callable
 
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -25,8 +27,8 @@ def together(using: str = DEFAULT_DB_ALIAS):
     """The statements run in the block are sent without waiting for each answer, and
     answered at its end, in one round trip (psycopg's pipeline mode, on PostgreSQL;
     elsewhere each runs as it comes). So nothing in the block may need an answer before
-    its end (a row count; rows fetched cost a round trip of their own), and an error is
-    raised at its end at the latest. A transaction's BEGIN, if it is still to be sent,
+    its end (`update_counted` asks for its row count after it; rows fetched cost a round
+    trip of their own), and an error is raised at its end at the latest. A transaction's BEGIN, if it is still to be sent,
     goes on its own: psycopg waits for it."""
     connection = connections[using]
     if connection.vendor != "postgresql" or not psycopg.Pipeline.is_supported():
@@ -63,6 +65,14 @@ def insert(instance: Model, using: str = DEFAULT_DB_ALIAS) -> None:
 def update(model: type[Model], where: dict, values: dict, using: str = DEFAULT_DB_ALIAS) -> int:
     """UPDATE the rows of `model` whose fields equal `where` to `values` (plain values,
     by field name); how many rows changed."""
+    return update_counted(model, where, values, using)()
+
+
+def update_counted(
+    model: type[Model], where: dict, values: dict, using: str = DEFAULT_DB_ALIAS
+) -> Callable[[], int]:
+    """`update`, in a `together()` block too: how many rows changed is asked of the
+    function returned, after the block (before it, where the statement ran at once)."""
     meta = model._meta
     connection = connections[using]
     key = ("update", meta.label, using, tuple(values), tuple(where))
@@ -79,9 +89,18 @@ def update(model: type[Model], where: dict, values: dict, using: str = DEFAULT_D
     sql, fields = _built[key]
     given = [*values.values(), *where.values()]
     params = [f.get_db_prep_save(v, connection) for f, v in zip(fields, given, strict=True)]
-    with connection.cursor() as cursor:
+    cursor = connection.cursor()  # open until counted: a pipeline's answer comes at its end
+    try:
         cursor.execute(sql, params)
-        return cursor.rowcount
+    except BaseException:
+        cursor.close()
+        raise
+
+    def counted() -> int:
+        with cursor:
+            return cursor.rowcount
+
+    return counted
 
 
 def update_rows(instances: list[Model], fields: list[str], using: str = DEFAULT_DB_ALIAS) -> None:

@@ -412,20 +412,18 @@ def _own_seat(game: Game, user) -> Seat:
 def game_abort(*, game_id, reason: str, version: int | None = None) -> Game | None:
     """End a running game with no result (no rating change), if still at `version` (any
     version if None, as a moderator decides); None if it is not running (or moved on)."""
-    running = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE)
-    game = (running if version is None else running.filter(version=version)).first()
-    if game is None:
+    game = selectors.one_with_seats(game_id, lock=True)  # locked, as `_commit` needs
+    if game is None or game.status != Game.Status.ACTIVE:
         return None
-    try:
-        _commit(
-            game,
-            kind="aborted",
-            payload=[{"type": "aborted", "reason": reason}],
-            status=Game.Status.ABORTED,
-            ended=timezone.now(),
-        )
-    except GameError:
+    if version is not None and game.version != version:
         return None
+    _commit(
+        game,
+        kind="aborted",
+        payload=[{"type": "aborted", "reason": reason}],
+        status=Game.Status.ABORTED,
+        ended=timezone.now(),
+    )
     return game
 
 
@@ -622,6 +620,7 @@ def _commit(
     **fields,
 ) -> None:
     """Store one change: compare-and-set on version, event row, doghouses, seat clocks.
+    `game` is read locked in this transaction, with its seats (`_locked`).
 
     `seat_change(seats)` may change the loaded seat rows first (a vacation, an expel
     vote); they are stored with the clocks, in one statement. `start_notice` is what
@@ -651,20 +650,13 @@ def _commit(
         starting=old_state is None and state is not None,
     )
     fields["turn_deadline"] = clocks.earliest(seats, acting)
-    updated = statements.update(
-        Game, {"pk": game.pk, "version": old_version}, {"version": new_version, **fields}
-    )
-    if updated != 1:
-        raise GameError(
-            "stale_version",
-            "the game has moved on",
-            status=409,
-            extra={"version": Game.objects.get(pk=game.pk).version},
+    # The compare-and-set, the event, the clocks and the doghouses: one round trip. The
+    # row is locked (`_locked`), so the version is still the one read and the set finds
+    # it; if it ever did not, the error below rolls back what went with it.
+    with statements.together():
+        updated = statements.update_counted(
+            Game, {"pk": game.pk, "version": old_version}, {"version": new_version, **fields}
         )
-    for name, value in fields.items():
-        setattr(game, name, value)
-    game.version = new_version
-    with statements.together():  # the event, the clocks and the doghouses: one round trip
         statements.insert(
             GameEvent(
                 game=game,
@@ -680,7 +672,17 @@ def _commit(
         if changed:
             statements.update_rows(changed, names)
         if state is not None:
-            _store_doghouses(game, old_state)
+            _store_doghouses(game, state, old_state)
+    if updated() != 1:
+        raise GameError(
+            "stale_version",
+            "the game has moved on",
+            status=409,
+            extra={"version": Game.objects.get(pk=game.pk).version},
+        )
+    for name, value in fields.items():
+        setattr(game, name, value)
+    game.version = new_version
     ai_due = any(s.plays_itself for s in seats if s.number in acting)
     ai_due = ai_due or (bool(acting) and _forced_move(game, seats) is not None)
     notices = _notices(game, kind, start_notice)
@@ -699,14 +701,14 @@ def _acting_after(game: Game, state: dict | None, status: str) -> set[int]:
     return set(engine.to_act(state)) if state and status == Game.Status.ACTIVE else set()
 
 
-def _store_doghouses(game: Game, old_state: dict | None) -> None:
+def _store_doghouses(game: Game, state: dict, old_state: dict | None) -> None:
     """Each seat's doghouse row at the start, then the ones a round's end changed (one
     seat's, the loser's), in one statement: an upsert rather than a read and a write
     (each in a savepoint) for every seat."""
     old = old_state["doghouses"] if old_state is not None else [None] * game.players
     changed = [
         Doghouse(game=game, seat=number, cards=cards, kinds=engine.kinds(cards))
-        for number, (cards, before) in enumerate(zip(game.state["doghouses"], old, strict=True))
+        for number, (cards, before) in enumerate(zip(state["doghouses"], old, strict=True))
         if cards != before
     ]
     if changed:

@@ -70,6 +70,16 @@ def test_an_update_is_a_compare_and_set(game):
     assert stored["last_move"] == now and stored["turn_deadline"] is None
 
 
+def test_an_update_in_a_pipeline_is_counted_after_it(game):
+    """Inside `together()` the row count comes with the block's answers, at its end."""
+    with transaction.atomic(), statements.together():
+        moved = statements.update_counted(Game, {"pk": game.pk, "version": 0}, {"version": 1})
+        stale = statements.update_counted(Game, {"pk": game.pk, "version": 0}, {"version": 2})
+        statements.insert(GameEvent(game=game, version=1, kind="play", payload=[]))
+    assert (moved(), stale()) == (1, 0)
+    assert row(Game, pk=game.pk)["version"] == 1
+
+
 def test_update_rows_writes_each_rows_own_values(game, django_user_model):
     user = django_user_model.objects.create(username="bob")
     seats = [

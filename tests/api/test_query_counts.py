@@ -41,9 +41,9 @@ IDEMPOTENCY_KEY = 1  # stored with the reply (looked up only when a move is refu
 DOGHOUSE = 1  # the move that ends a round: the loser's doghouse, one upsert
 SINCE = 1  # a move on an older version: whether what came since bears on it
 # Round trips to PostgreSQL, each a wait for its answer (under a crowd, for the CPU too):
-# the BEGIN, the locked read, the compare-and-set, the event with the seats' clocks
+# the BEGIN, the locked read, the compare-and-set with the event and the seats' clocks
 # (barkside/statements.py, `together`), the COMMIT.
-MOVE_ROUND_TRIPS = 5
+MOVE_ROUND_TRIPS = 4
 
 
 @pytest.fixture(autouse=True)
@@ -217,7 +217,7 @@ def test_the_move_that_ends_a_round_adds_only_its_doghouse(table):
 
 
 @postgresql_only
-def test_a_move_waits_for_postgresql_five_times(table):
+def test_a_move_waits_for_postgresql_four_times(table):
     game_id, clients = table
     legal = first_legal(clients[0], game_id)
     with round_trips() as waited:
