@@ -144,7 +144,9 @@ class ResignView(APIView):
 
 
 class MovesView(APIView):
-    # The moves budget is drawn in games.moves, where socket moves draw on it too.
+    # A move's one budget is the moves budget, drawn in games.moves as a socket move
+    # draws on it, not the budget of the user's other requests: one Redis round trip.
+    throttle_classes = ()
 
     @extend_schema(
         operation_id="games_move",

@@ -590,6 +590,18 @@ def test_socket_moves_share_the_rest_moves_budget(table, alice, throttle_rate):
     assert Game.objects.get(pk=table.pk).version == table.version + 1  # nothing applied
 
 
+def test_a_rest_move_draws_on_the_moves_budget_only(table, alice, throttle_rate):
+    throttle_rate("user", "1/min")
+    client = client_for(alice)
+    assert client.get(f"/api/games/{table.pk}").status_code == 200  # the user budget's one
+    move = engine.view(table.state, 0)["legal_moves"][0]
+    rest = client.post(
+        f"/api/games/{table.pk}/moves", {**move, "version": table.version}, format="json"
+    )
+    assert rest.status_code == 200, rest.json()
+    assert client.get(f"/api/games/{table.pk}").json()["code"] == "throttled"
+
+
 def test_an_invalid_move_message_answers_invalid_with_its_fields(table, alice):
     answer = socket_answer(table, alice, {"type": "move", "kind": "jump", "version": 1})
     assert (answer["type"], answer["code"], answer["status"]) == ("error", "invalid", 400)
