@@ -10,8 +10,8 @@ come through Django's cursor, as `django.db.IntegrityError` and the like.
 
 `together()` sends the statements run in it at once and takes their answers in one
 round trip, where Django waits for each: a move's compare-and-set, its event and its
-seats' clocks. Under a
-crowd each round trip also waits for the CPU, twice, with the move's row lock held.
+seats' clocks. Under a crowd each round trip also waits for the CPU, twice, with the
+move's row lock held.
 """
 
 import contextlib
@@ -27,9 +27,9 @@ def together(using: str = DEFAULT_DB_ALIAS):
     """The statements run in the block are sent without waiting for each answer, and
     answered at its end, in one round trip (psycopg's pipeline mode, on PostgreSQL;
     elsewhere each runs as it comes). So nothing in the block may need an answer before
-    its end (`update_counted` asks for its row count after it; rows fetched cost a round
-    trip of their own), and an error is raised at its end at the latest. A transaction's BEGIN, if it is still to be sent,
-    goes on its own: psycopg waits for it."""
+    its end (an `update` is counted after it; rows fetched cost a round
+    trip of their own), and an error is raised at its end at the latest. A transaction's
+    BEGIN, if it is still to be sent, goes on its own: psycopg waits for it."""
     connection = connections[using]
     if connection.vendor != "postgresql" or not psycopg.Pipeline.is_supported():
         yield
@@ -62,17 +62,12 @@ def insert(instance: Model, using: str = DEFAULT_DB_ALIAS) -> None:
         cursor.execute(sql, values)
 
 
-def update(model: type[Model], where: dict, values: dict, using: str = DEFAULT_DB_ALIAS) -> int:
-    """UPDATE the rows of `model` whose fields equal `where` to `values` (plain values,
-    by field name); how many rows changed."""
-    return update_counted(model, where, values, using)()
-
-
-def update_counted(
+def update(
     model: type[Model], where: dict, values: dict, using: str = DEFAULT_DB_ALIAS
 ) -> Callable[[], int]:
-    """`update`, in a `together()` block too: how many rows changed is asked of the
-    function returned, after the block (before it, where the statement ran at once)."""
+    """UPDATE the rows of `model` whose fields equal `where` to `values` (plain values,
+    by field name). How many rows changed is the answer of the function returned: in a
+    `together()` block, ask it after the block's end, where the answer comes."""
     meta = model._meta
     connection = connections[using]
     key = ("update", meta.label, using, tuple(values), tuple(where))

@@ -654,7 +654,7 @@ def _commit(
     # row is locked (`_locked`), so the version is still the one read and the set finds
     # it; if it ever did not, the error below rolls back what went with it.
     with statements.together():
-        updated = statements.update_counted(
+        updated = statements.update(
             Game, {"pk": game.pk, "version": old_version}, {"version": new_version, **fields}
         )
         statements.insert(

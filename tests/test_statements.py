@@ -63,8 +63,8 @@ def test_statements_together_write_their_rows_or_raise_what_broke(game, django_u
 def test_an_update_is_a_compare_and_set(game):
     now = timezone.now()
     values = {"version": 1, "state": {"turn": 0}, "last_move": now, "turn_deadline": None}
-    assert statements.update(Game, {"pk": game.pk, "version": 0}, values) == 1
-    assert statements.update(Game, {"pk": game.pk, "version": 0}, {"version": 9}) == 0
+    assert statements.update(Game, {"pk": game.pk, "version": 0}, values)() == 1
+    assert statements.update(Game, {"pk": game.pk, "version": 0}, {"version": 9})() == 0
     stored = row(Game, pk=game.pk)
     assert stored["version"] == 1 and stored["state"] == {"turn": 0}
     assert stored["last_move"] == now and stored["turn_deadline"] is None
@@ -73,8 +73,8 @@ def test_an_update_is_a_compare_and_set(game):
 def test_an_update_in_a_pipeline_is_counted_after_it(game):
     """Inside `together()` the row count comes with the block's answers, at its end."""
     with transaction.atomic(), statements.together():
-        moved = statements.update_counted(Game, {"pk": game.pk, "version": 0}, {"version": 1})
-        stale = statements.update_counted(Game, {"pk": game.pk, "version": 0}, {"version": 2})
+        moved = statements.update(Game, {"pk": game.pk, "version": 0}, {"version": 1})
+        stale = statements.update(Game, {"pk": game.pk, "version": 0}, {"version": 2})
         statements.insert(GameEvent(game=game, version=1, kind="play", payload=[]))
     assert (moved(), stale()) == (1, 0)
     assert row(Game, pk=game.pk)["version"] == 1

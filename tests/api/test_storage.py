@@ -2,12 +2,17 @@
 
 import re
 
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import engine
 from games.models import Game
 from tests.api.conftest import get, human_table, move, pass_all, state
+
+postgresql_only = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="column compression is PostgreSQL's"
+)
 
 
 def _indexed_columns(table: str) -> dict[str, set[str]]:
@@ -36,3 +41,24 @@ def test_a_move_changes_no_indexed_column_of_its_game(alice, bob, carol):
     assert {"version", "state", "turn_deadline"} <= written
     for index, columns in _indexed_columns(table).items():
         assert not columns & written, f"{index} indexes {columns & written}"
+
+
+@postgresql_only
+def test_the_state_and_a_keyed_reply_are_compressed_by_lz4_where_the_server_has_it(db):
+    """The two large values a move writes (migration games/0009)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'"
+        )
+        found = cursor.fetchone()
+        cursor.execute(
+            "SELECT attrelid::regclass::text, attname, attcompression FROM pg_attribute"
+            " WHERE (attrelid, attname) IN"
+            " (('games_game'::regclass, 'state'), ('games_idempotentmove'::regclass, 'response'))"
+        )
+        compression = {(table, column): method for table, column, method in cursor.fetchall()}
+    expected = "l" if found and found[0] else ""  # "": the server's default
+    assert compression == {
+        ("games_game", "state"): expected,
+        ("games_idempotentmove", "response"): expected,
+    }
