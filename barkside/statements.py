@@ -27,9 +27,9 @@ def together(using: str = DEFAULT_DB_ALIAS):
     """The statements run in the block are sent without waiting for each answer, and
     answered at its end, in one round trip (psycopg's pipeline mode, on PostgreSQL;
     elsewhere each runs as it comes). So nothing in the block may need an answer before
-    its end (an `update` is counted after it; rows fetched cost a round
-    trip of their own), and an error is raised at its end at the latest. A transaction's
-    BEGIN, if it is still to be sent, goes on its own: psycopg waits for it."""
+    its end (an `update` is counted after it; rows fetched cost a round trip of their
+    own), and an error is raised at its end at the latest. A transaction's BEGIN, if it
+    is still to be sent, goes on its own: psycopg waits for it."""
     connection = connections[using]
     if connection.vendor != "postgresql" or not psycopg.Pipeline.is_supported():
         yield

@@ -10,10 +10,6 @@ from games import engine
 from games.models import Game
 from tests.api.conftest import get, human_table, move, pass_all, state
 
-postgresql_only = pytest.mark.skipif(
-    connection.vendor != "postgresql", reason="column compression is PostgreSQL's"
-)
-
 
 def _indexed_columns(table: str) -> dict[str, set[str]]:
     with connection.cursor() as cursor:
@@ -43,7 +39,7 @@ def test_a_move_changes_no_indexed_column_of_its_game(alice, bob, carol):
         assert not columns & written, f"{index} indexes {columns & written}"
 
 
-@postgresql_only
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="column compression is PostgreSQL's")
 def test_the_state_and_a_keyed_reply_are_compressed_by_lz4_where_the_server_has_it(db):
     """The two large values a move writes (migration games/0009)."""
     with connection.cursor() as cursor:
