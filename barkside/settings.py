@@ -158,6 +158,8 @@ elif env("TEST_DB_NAME", ""):
 # DB_CONN_MAX_AGE decides.
 DB_POOL_SIZE = env("DB_POOL_SIZE", 0, int)
 _POSTGRESQL = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+if _POSTGRESQL:  # Django's, with timestamps read in C (barkside/postgresql/base.py)
+    DATABASES["default"]["ENGINE"] = "barkside.postgresql"
 if _POSTGRESQL and DB_POOL_SIZE > 0:
     if DATABASES["default"]["CONN_MAX_AGE"]:
         raise ImproperlyConfigured(

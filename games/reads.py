@@ -57,16 +57,15 @@ class _Statement:
         if lock and features.has_select_for_update:
             self.sql += " FOR UPDATE OF g" if features.has_select_for_update_of else " FOR UPDATE"
 
-    def instance(self, part: int, row, alias: str):
+    def instance(self, part: int, row, connection):
         start, end, converters = self.parts[part]
         values = list(row[start:end])
         if values[0] is None:  # no key (the first column): no seat, or a seat without user
             return None
-        connection = connections[alias]
         for position, (functions, expression) in converters:
             for function in functions:
                 values[position] = function(values[position], expression, connection)
-        return self.models[part].from_db(alias, None, values)
+        return self.models[part].from_db(connection.alias, None, values)
 
 
 _ID_TYPE = Game._meta.pk.get_internal_type()
@@ -75,25 +74,26 @@ _ID_TYPE = Game._meta.pk.get_internal_type()
 def game_with_seats(game_id, *, lock: bool = False, using: str = DEFAULT_DB_ALIAS) -> Game | None:
     """The game `game_id` with its seats (by number) and their people, or None; `lock`
     locks the game's row until the transaction ends (where the database can)."""
-    low, high = connections[using].ops.integer_field_range(_ID_TYPE)
+    connection = connections[using]
+    low, high = connection.ops.integer_field_range(_ID_TYPE)
     if not low <= game_id <= high:  # no such row, and SQLite could not even be asked
         return None
     statement = _statements.get((using, lock))
     if statement is None:
         statement = _statements[(using, lock)] = _Statement(using, lock)
-    with connections[using].cursor() as cursor:
+    with connection.cursor() as cursor:
         cursor.execute(statement.sql, [game_id])
         rows = cursor.fetchall()
     if not rows:
         return None
-    game = statement.instance(0, rows[0], using)
+    game = statement.instance(0, rows[0], connection)
     seats = []
     for row in rows:
-        seat = statement.instance(1, row, using)
+        seat = statement.instance(1, row, connection)
         if seat is not None:
-            user = statement.instance(2, row, using)
+            user = statement.instance(2, row, connection)
             if user is not None:  # no settings row: None, which reads as the defaults
-                _GAME_SETTINGS.set_cached_value(user, statement.instance(3, row, using))
+                _GAME_SETTINGS.set_cached_value(user, statement.instance(3, row, connection))
             Seat.user.field.set_cached_value(seat, user)
             seats.append(seat)
     # What prefetch_related leaves, a queryset with its results in memory, but without
