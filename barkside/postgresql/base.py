@@ -2,7 +2,7 @@
 
 Django reads them with a loader of its own, a subclass of psycopg's pure-Python one, so
 that each comes back in the connection's time zone: about 11 µs a value where the C
-loader takes 1. A move's locked read of its game (the game, three seats and their
+loader takes under 1. A move's locked read of its game (the game, three seats and their
 people: about 25 timestamps) spent 3.6% of the web processes' CPU there in the
 100-table `bench load` (py-spy --gil). Where Django's zone is UTC, which the session's
 is set to as well, the C loader gives the same aware datetimes; other settings keep
