@@ -10,7 +10,13 @@ from barkside.renderers import RenderedJSON
 from barkside.schema import error_responses
 from barkside.serializers import PageQuerySerializer, validated
 from games import moves, reputation, selectors, services
-from games.schema import GameSchema, GameSettingsSchema, GameSummaryPageSchema, RecordSchema
+from games.schema import (
+    GameRoundsSchema,
+    GameSchema,
+    GameSettingsSchema,
+    GameSummaryPageSchema,
+    RecordSchema,
+)
 from games.serializers import (
     ExpelSerializer,
     GameCreateSerializer,
@@ -169,6 +175,17 @@ class MovesView(APIView):
             key=request.headers.get("Idempotency-Key"),
         )
         return Response(RenderedJSON(reply.text))
+
+
+class RoundsView(APIView):
+    @extend_schema(
+        operation_id="games_rounds",
+        responses={200: GameRoundsSchema, **error_responses(401, 403, 404)},
+        summary="Every finished round of the game: what a view's `last_round` leaves out",
+    )
+    def get(self, request, game_id: int):
+        game, _ = selectors.visible_game(game_id, request.user)
+        return Response(selectors.game_rounds(game))
 
 
 class RecordView(APIView):

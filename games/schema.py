@@ -34,6 +34,7 @@ class TrickSchema(serializers.Serializer):
 
 
 class PastRoundSchema(serializers.Serializer):
+    number = serializers.IntegerField(help_text="the round's number, from 1")
     starter = serializers.IntegerField()
     moves = RoundMoveSchema(many=True)
     last = LastCardSchema(many=True)
@@ -64,7 +65,10 @@ class ViewSchema(serializers.Serializer):
     sets_unlocked = serializers.BooleanField()
     trick = TrickSchema(allow_null=True)
     moves = RoundMoveSchema(many=True)
-    history = PastRoundSchema(many=True)
+    last_round = PastRoundSchema(
+        allow_null=True,
+        help_text="the newest finished round; all of them: GET /api/games/<id>/rounds",
+    )
     doghouses = serializers.ListField(child=cards())
     kinds = serializers.ListField(child=serializers.IntegerField())
     seed_sha256 = serializers.CharField(allow_null=True)
@@ -179,6 +183,12 @@ class GameSummaryPageSchema(serializers.Serializer):
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = GameSummarySchema(many=True)
+
+
+class GameRoundsSchema(serializers.Serializer):
+    id = serializers.IntegerField()
+    version = serializers.IntegerField()
+    rounds = PastRoundSchema(many=True, help_text="every finished round, oldest first")
 
 
 class RecordSchema(serializers.Serializer):

@@ -253,6 +253,13 @@ def game_summary(game: Game, user, last: GameEvent | None = None) -> dict:
     }
 
 
+def game_rounds(game: Game) -> dict:
+    """The game's finished rounds (`engine.past_rounds`), for a client that missed some of
+    the views' `last_round`s: the same for every seat and spectator, as they are public."""
+    rounds = engine.past_rounds(game.state) if game.state is not None else []
+    return {"id": game.pk, "version": game.version, "rounds": rounds}
+
+
 def game_record(game: Game) -> dict:
     """The full record with the seed: only once the game has ended (finished or aborted)."""
     if game.state is None or game.status not in (Game.Status.FINISHED, Game.Status.ABORTED):

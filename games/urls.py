@@ -14,5 +14,6 @@ urlpatterns = [
     path("games/<int:game_id>/retake", apis.RetakeView.as_view(), name="game-retake"),
     path("games/<int:game_id>/resign", apis.ResignView.as_view(), name="game-resign"),
     path("games/<int:game_id>/expel", apis.ExpelView.as_view(), name="game-expel"),
+    path("games/<int:game_id>/rounds", apis.RoundsView.as_view(), name="game-rounds"),
     path("games/<int:game_id>/record", apis.RecordView.as_view(), name="game-record"),
 ]

@@ -9,12 +9,14 @@ from .ai import bench_ai
 from .engine import bench_engine
 from .load import bench_load
 from .move import bench_move
+from .views import bench_views
 
 BENCHMARKS: dict[str, Callable] = {
     "ai": bench_ai,
     "engine": bench_engine,
     "load": bench_load,
     "move": bench_move,
+    "views": bench_views,
 }
 
 

@@ -2,7 +2,8 @@
 
 A game is a plain-data state (JSON round-trips it unchanged). Three verbs carry it:
 `legal_moves(state, seat)`, `apply(state, move) -> (state, events)` (raises `IllegalMove`
-with a reason code) and `view(state, seat)` (what that seat may see). Records in the
+with a reason code) and `view(state, seat)` (what that seat may see; of the finished
+rounds only the newest, all of them being `past_rounds(state)`). Records in the
 `barkside-record/1` format come out of `to_record` and go back in through `from_record`.
 """
 
@@ -24,7 +25,7 @@ from .rules import (
     standings,
     to_act,
 )
-from .view import view
+from .view import past_rounds, view
 
 __all__ = [
     "DEALING",
@@ -43,6 +44,7 @@ __all__ = [
     "legal_moves",
     "max_strength_for",
     "new_game",
+    "past_rounds",
     "seed_commitment",
     "standings",
     "to_act",

@@ -41,7 +41,7 @@ def view(state: dict, seat: int | None = None) -> dict:
             "moves": rnd["moves"][trick["start"] :],
         },
         "moves": [] if current_done else list(rnd["moves"]) if rnd else [],
-        "history": [{k: r[k] for k in _PUBLIC_ROUND_FIELDS} for r in rounds if "loser" in r],
+        "last_round": _last_round(rounds),
         "doghouses": [list(d) for d in state["doghouses"]],
         "kinds": [kinds(d) for d in state["doghouses"]],
         "seed_sha256": state["seed_sha256"],
@@ -63,6 +63,27 @@ def view(state: dict, seat: int | None = None) -> dict:
         legal_moves=legal_moves(state, seat),
     )
     return public
+
+
+def past_rounds(state: dict) -> list[dict]:
+    """Every finished round as anyone may see it, oldest first, each with its `number`.
+
+    Not part of `view`: a view goes to every seat with every move, and the finished rounds
+    are most of a late view (5.0 of 5.9 KB in a 3-seat game's ninth round). A view holds
+    the newest of them (`last_round`); a client keeps the ones it saw and asks for these
+    when it missed some."""
+    return [_past(number, r) for number, r in enumerate(state["rounds"], 1) if "loser" in r]
+
+
+def _last_round(rounds: list[dict]) -> dict | None:
+    for number in range(len(rounds), 0, -1):
+        if "loser" in rounds[number - 1]:
+            return _past(number, rounds[number - 1])
+    return None
+
+
+def _past(number: int, rnd: dict) -> dict:
+    return {"number": number, **{k: rnd[k] for k in _PUBLIC_ROUND_FIELDS}}
 
 
 def _own_hand(state: dict, seat: int) -> list[int]:

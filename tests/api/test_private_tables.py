@@ -46,6 +46,7 @@ def both(stranger, game_id, method, path, body=None) -> tuple[tuple, tuple]:
         ("post", "/join", {"invite_code": "not-the-code"}),
         ("post", "/leave", None),
         ("get", "/record", None),
+        ("get", "/rounds", None),
         ("get", "/chat", None),
         ("post", "/chat", {"text": "hello"}),
     ],
@@ -65,6 +66,7 @@ def test_an_open_private_table_looks_missing(trio, stranger, method, path, body)
         ("post", "/retake", None),
         ("post", "/resign", None),
         ("get", "/record", None),
+        ("get", "/rounds", None),
         ("post", "/chat", {"text": "hello"}),
     ],
 )

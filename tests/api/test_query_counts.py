@@ -115,6 +115,14 @@ def test_a_game_get_reads_the_game_and_its_seats_once(table):
     assert queries <= GAME_GET_QUERIES  # the token is known now
 
 
+def test_the_finished_rounds_of_a_game_cost_one_query(table):
+    game_id, clients = table
+    get(clients[0], game_id)  # the token is known now
+    response, queries = counted(lambda: clients[0].get(f"/api/games/{game_id}/rounds"))
+    assert response.status_code == 200
+    assert queries <= GAME_GET_QUERIES
+
+
 def test_a_pass_by_rest_with_a_token_stays_within_its_queries(table):
     game_id, clients = table
     legal = first_legal(clients[0], game_id)

@@ -37,6 +37,7 @@ GAMES_OPERATIONS = {
     ("/api/games/{game_id}/moves", "post"): {400, 401, 403, 404, 409, 422, 429},
     ("/api/games/{game_id}/retake", "post"): {401, 403, 404, 409},
     ("/api/games/{game_id}/record", "get"): {401, 403, 404, 409},
+    ("/api/games/{game_id}/rounds", "get"): {401, 403, 404},
     ("/api/games/{game_id}/resign", "post"): {401, 403, 404, 409},
 }
 

@@ -1,4 +1,4 @@
-"""`manage.py bench engine|ai|move` print their figures (no speed is asserted)."""
+"""`manage.py bench engine|ai|move|views` print their figures (no speed is asserted)."""
 
 import io
 
@@ -39,3 +39,13 @@ def test_bench_move_plays_moves_one_after_another_and_leaves_nothing_behind(
     assert 3 <= float(queries.split()[-1]) <= 30
     assert not Game.objects.exists()
     assert not django_user_model.objects.exists()
+
+
+def test_bench_views_weighs_the_views_as_sent_against_views_with_every_round():
+    out = io.StringIO()
+    call_command("bench", "views", "--seconds", "0.05", stdout=out)
+    rows = [line.rsplit(maxsplit=4) for line in out.getvalue().splitlines()[2:]]
+    assert [row[0] for row in rows] == ["as sent (last_round)", "with every round"]
+    (sent, *sent_costs), (every, *every_costs) = [[float(x) for x in row[1:]] for row in rows]
+    assert 0 < sent < every  # finished rounds are sent once: the views are smaller
+    assert all(cost > 0 for cost in sent_costs + every_costs)

@@ -21,6 +21,7 @@ from games.engine import (
     from_record,
     legal_moves,
     new_game,
+    past_rounds,
     to_act,
     to_record,
     view,
@@ -239,7 +240,23 @@ def test_a_view_does_not_depend_on_what_the_seat_may_not_see(game):
         if rng.random() > SAMPLED:
             continue
         seat = rng.choice([None, *range(state["players"])])
-        assert view(reshuffle_hidden(state, seat, rng), seat) == view(state, seat)
+        reshuffled = reshuffle_hidden(state, seat, rng)
+        assert view(reshuffled, seat) == view(state, seat)
+        assert past_rounds(reshuffled) == past_rounds(state)
+
+
+@quick
+@given(games)
+def test_the_views_last_rounds_add_up_to_the_past_rounds(game):
+    """A client that keeps each view's newest finished round has them all without asking:
+    no move finishes two rounds at once."""
+    kept = []
+    for state, _ in states(game):
+        last = view(state)["last_round"]
+        if last is not None and (not kept or kept[-1]["number"] != last["number"]):
+            kept.append(last)
+    assert kept == past_rounds(state)
+    assert [r["number"] for r in kept] == list(range(1, len(kept) + 1))
 
 
 @quick

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from games.engine import legal_moves, seed_commitment, standings, view
+from games.engine import legal_moves, new_game, past_rounds, seed_commitment, standings, view
 from tests.engine.positions import (
     ALICE,
     BOB,
@@ -123,7 +123,7 @@ def test_the_public_view_shows_the_table(running_game):
     assert public["moves"] == rnd["moves"]
     assert public["round"] == 2
     assert public["starter"] == rnd["starter"]
-    assert [r["loser"] for r in public["history"]] == [running_game["rounds"][0]["loser"]]
+    assert public["last_round"]["loser"] == running_game["rounds"][0]["loser"]
 
 
 def test_tucked_cards_are_seen_by_everybody():
@@ -137,9 +137,23 @@ def test_tucked_cards_are_seen_by_everybody():
         ]
 
 
-def test_the_history_of_past_rounds_holds_only_public_fields(running_game):
-    (past,) = view(running_game)["history"]
-    assert set(past) == {"starter", "moves", "last", "loser", "caught"}
+def test_a_finished_round_holds_only_public_fields(running_game):
+    (past,) = past_rounds(running_game)
+    assert set(past) == {"number", "starter", "moves", "last", "loser", "caught"}
+    assert view(running_game)["last_round"] == past
+
+
+def test_a_view_holds_the_newest_finished_round_only(finished_game):
+    rounds = past_rounds(finished_game)
+    assert len(rounds) > 1
+    assert view(finished_game, 0)["last_round"] == rounds[-1]
+    assert "history" not in view(finished_game, 0)
+
+
+def test_before_the_first_round_ends_there_is_no_last_round():
+    state = new_game(3, "no-round-over-yet")
+    assert view(state)["last_round"] is None
+    assert past_rounds(state) == []
 
 
 def test_the_seed_is_hidden_while_the_game_runs(running_game):

@@ -60,6 +60,7 @@ export const api = {
   // (An Idempotency-Key header would make retries safe too; the server's store of the
   // response currently fails on its datetimes, see the report.)
   move: (id, kind, cards, version) => post(`games/${id}/moves`, { kind, cards, version }),
+  rounds: (id) => get(`games/${id}/rounds`),
   record: (id) => get(`games/${id}/record`),
   expel: (id, seat) => post(`games/${id}/expel`, { seat }),
   gameSettings: (changes) => (changes ? request("PATCH", "games/settings", changes) : get("games/settings")),

@@ -13,7 +13,7 @@ import { confirmDialog } from "./confirm.js";
 import { openReportDialog, toggleMute } from "./moderation.js";
 import { appHeader } from "./chrome.js";
 import { timeLeft, LOW_TIME_MS } from "./tableparts.js";
-import { newTableState, receive, tapCard } from "./tablestate.js";
+import { missingRounds, newTableState, receive, receiveRounds, tapCard } from "./tablestate.js";
 import { drawGame, statusPill } from "./tableview.js";
 
 const STEP_MS = 700; // at least this long between two views, so each move can be read
@@ -198,6 +198,21 @@ function loadMutes(ctx, draw) {
   }).catch(() => {});
 }
 
+// The finished rounds the views did not bring (each brings the newest only): a table
+// opened late, or views skipped while away. All of them in one request, one at a time;
+// one that failed is asked again at the next draw.
+function roundsFetcher(ctx, draw) {
+  let asking = false;
+  return () => {
+    if (asking || !missingRounds(ctx)) return;
+    asking = true;
+    api.rounds(ctx.id)
+      .then((body) => { receiveRounds(ctx, body.rounds); draw(); })
+      .catch(() => {})
+      .finally(() => { asking = false; });
+  };
+}
+
 // The clocks tick between views; the low-time warning is switched on here too.
 function tickClocks() {
   for (const el of document.querySelectorAll(".timer[data-deadline]")) {
@@ -209,7 +224,11 @@ function tickClocks() {
 export function renderGame(id) {
   const ctx = newTableState(id);
   const act = {};
-  const draw = () => drawGame(ctx, act);
+  const fetchRounds = roundsFetcher(ctx, () => drawGame(ctx, act));
+  const draw = () => {
+    fetchRounds();
+    drawGame(ctx, act);
+  };
   mount(appHeader({ title: t("table.title", { id }) }), h("section", { class: "screen" }, h("p", { class: "loading" }, t("loading"))));
   const pace = pacer(ctx, draw);
   const feed = openFeed(ctx, id, pace);

@@ -212,7 +212,7 @@ export function trickPanel(game, view, ctx) {
 
 // The last-card step of the round just played: who got caught, what went to the doghouse.
 export function lastRoundPanel(game, view, { open = true } = {}) {
-  const past = view.history[view.history.length - 1];
+  const past = view.last_round;
   if (!past) return null;
   const content = [
     h("ul", { class: "last-cards" }, past.last.map((c) =>
@@ -222,7 +222,7 @@ export function lastRoundPanel(game, view, { open = true } = {}) {
     h("p", {}, t("round.caught", { name: seatName(game, past.loser), cards: cardsText(past.caught) })),
   ];
   return h("section", { class: "panel last-round", "aria-labelledby": "last-round-h" },
-    h("h2", { id: "last-round-h" }, t("round.lastTitle", { n: view.history.length })),
+    h("h2", { id: "last-round-h" }, t("round.lastTitle", { n: past.number })),
     open ? content : h("details", {}, h("summary", {}, t("round.show")), content));
 }
 
@@ -327,9 +327,10 @@ export function actionBar(game, view, sel, busy, onMove) {
 }
 
 // Every round's story: this round's moves, then each finished round's moves and who
-// got caught, newest first; your own passes are in each round's view.
-export function roundLog(game, view) {
-  const rounds = view.history.map((r, i) => ({ r, n: i + 1 })).reverse();
+// got caught (`rounds`, as the table keeps them), newest first; your own passes are in
+// each round's view.
+export function roundLog(game, view, finished) {
+  const rounds = [...finished].reverse();
   return h("section", { class: "panel log", "aria-labelledby": "log-h" },
     h("h2", { id: "log-h" }, t("log.title")),
     h("details", { open: true },
@@ -337,8 +338,8 @@ export function roundLog(game, view) {
       view.moves.length
         ? h("ol", { class: "log-list" }, view.moves.map((m) => h("li", {}, moveText(game, m))))
         : h("p", { class: "muted" }, t("log.noMoves"))),
-    rounds.map(({ r, n }) => h("details", {},
-      h("summary", {}, t("log.roundLine", { n, name: seatName(game, r.loser), cards: cardsText(r.caught) })),
+    rounds.map((r) => h("details", {},
+      h("summary", {}, t("log.roundLine", { n: r.number, name: seatName(game, r.loser), cards: cardsText(r.caught) })),
       h("ol", { class: "log-list" }, (r.moves || []).map((m) => h("li", {}, moveText(game, m)))))),
     h("p", { class: "muted small" }, t("log.aside", { n: view.aside_count })),
   );

@@ -11,6 +11,7 @@ export const PANELS = ["trick", "players", "chat", "log"];
 export function newTableState(id) {
   return {
     id, game: null, status: "connecting", selected: [], busy: false, legalKey: "",
+    rounds: [], // the finished rounds seen, oldest first (`missingRounds`: some are not)
     lastTrick: null, lastTrickFresh: false, freshInTrick: 0,
     panel: "trick", // what the middle of the table shows: one tap switches it
     notice: null, // what the autopilot did for you, until dismissed
@@ -56,11 +57,27 @@ function newPasses(before, view) {
 function motionsBetween(before, view) {
   const n = view.players;
   const motions = newPasses(before, view).map((s) => ({ kind: "pass", from: s, to: (s - 1 + n) % n }));
-  if (view.history.length > before.history.length) {
-    const past = view.history[view.history.length - 1];
+  if (finishedRounds(view) > finishedRounds(before)) {
+    const past = view.last_round;
     motions.push({ kind: "caught", seat: past.loser, cards: past.caught });
   }
   return motions;
+}
+
+// How many rounds of the view are over: a view carries only the newest (`last_round`).
+export function finishedRounds(view) {
+  return view && view.last_round ? view.last_round.number : 0;
+}
+
+// Whether finished rounds are missing from `state.rounds` (views that never came, or a
+// table opened late): then they are fetched all at once (table.js).
+export function missingRounds(state) {
+  return state.rounds.length < finishedRounds(state.game && state.game.view);
+}
+
+// Every finished round, as `GET /api/games/<id>/rounds` answers them.
+export function receiveRounds(state, rounds) {
+  if (rounds.length > state.rounds.length) state.rounds = rounds;
 }
 
 // Fold `game` (a newer view) into `state`; returns the sentences to announce.
@@ -73,6 +90,7 @@ export function receive(state, game) {
   state.freshInTrick = 0;
   state.lastTrickFresh = false;
   if (!view) return [];
+  if (view.last_round && view.last_round.number === state.rounds.length + 1) state.rounds.push(view.last_round);
   const legalKey = JSON.stringify(view.legal_moves || []) + view.hand?.join(",");
   if (legalKey !== state.legalKey) {
     state.legalKey = legalKey;
@@ -82,13 +100,14 @@ export function receive(state, game) {
   state.motion = motionsBetween(before, view);
   const passers = state.motion.filter((m) => m.kind === "pass");
   const messages = [];
-  const sameRound = before.round === view.round && before.history.length === view.history.length;
+  const finished = finishedRounds(view);
+  const sameRound = before.round === view.round && finishedRounds(before) === finished;
   const oldMoves = sameRound ? before.moves : [];
   if (!sameRound) {
     // The rest of the finished round was played in between: announce its last plays.
-    const past = view.history[view.history.length - 1];
-    if (past && view.history.length > before.history.length) {
-      for (const m of past.moves.slice(before.round === view.history.length ? before.moves.length : 0)) messages.push(moveText(game, m));
+    const past = view.last_round;
+    if (past && finished > finishedRounds(before)) {
+      for (const m of past.moves.slice(before.round === finished ? before.moves.length : 0)) messages.push(moveText(game, m));
       messages.push(t("round.caught", { name: seatName(game, past.loser), cards: cardsText(past.caught) }));
     }
     state.lastTrick = null;

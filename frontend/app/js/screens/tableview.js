@@ -10,7 +10,7 @@ import {
   trickPanel, turnBanner,
 } from "./tableparts.js";
 import { playMotion } from "./tablemotion.js";
-import { selectedCards } from "./tablestate.js";
+import { finishedRounds, selectedCards } from "./tablestate.js";
 import { renderWaiting } from "./waiting.js";
 
 export function statusPill(status) {
@@ -72,7 +72,7 @@ function middle(ctx, act, player) {
       ctx.chat.open();
       return el;
     }
-    case "log": return [lastRoundPanel(game, view), roundLog(game, view)];
+    case "log": return [lastRoundPanel(game, view), roundLog(game, view, ctx.rounds)];
     default: return [
       trickPanel(game, view, ctx),
       player ? passInfo(game, view) : null,
@@ -105,7 +105,7 @@ function tableAttrs(ctx, player) {
   return {
     class: `screen table${player ? " playing" : ""}`,
     dataset: {
-      version: game.version, phase: view.phase, rounds: view.history.length,
+      version: game.version, phase: view.phase, rounds: finishedRounds(view),
       sets: view.sets_unlocked ? "unlocked" : "locked",
       mine: (view.legal_moves || []).length ? "yes" : "no",
       busy: ctx.busy ? "yes" : "no", // a move of mine is on its way
