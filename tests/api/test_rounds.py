@@ -7,9 +7,7 @@ from tests.helpers import client_for
 from .conftest import create, finished_table, human_table
 
 
-def test_a_running_game_answers_its_finished_rounds_as_everyone_sees_them(
-    alice, bob, carol, outsider
-):
+def test_every_finished_round_is_answered_as_everyone_sees_it(alice, bob, carol, outsider):
     game_id, clients = finished_table([alice, bob, carol])
     rounds = engine.past_rounds(Game.objects.get(pk=game_id).state)
     assert len(rounds) > 1

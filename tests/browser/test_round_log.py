@@ -22,10 +22,9 @@ def late_in_a_round(state: dict, finished: int) -> dict:
     """A position after `finished` rounds, near the end of the next one, Alice to play:
     random moves by the pure engine, as if the table had played on while she was away."""
     rng, late = random.Random(3), None
-    while len(engine.past_rounds(state)) <= finished:
+    while (done := len(engine.past_rounds(state))) <= finished:
         seat = engine.to_act(state)[0]
-        in_round = len(engine.past_rounds(state)) == finished
-        if in_round and state["phase"] == engine.TRICKS and seat == ALICE:
+        if done == finished and state["phase"] == engine.TRICKS and seat == ALICE:
             late = state  # the last such position before the round ends
         state, _ = engine.apply(
             state, {"seat": seat, **rng.choice(engine.legal_moves(state, seat))}
