@@ -8,6 +8,5 @@
   finishes it: `games.signals.game_finished` calls it (receivers.py, connected in apps.py).
 - Reads: `selectors.queue_status`, `player_profile`, `leaderboard`.
 - Matchmaking stands on games and moderation (blocks, standing) and changes games only
-  through `games.services` (`game_start_seated`); `manage.py bench matchmaking` is
-  bench.py.
+  through `games.services` (`game_start_seated`).
 """

@@ -7,11 +7,9 @@ class MatchmakingConfig(AppConfig):
 
     def ready(self):
         # Matchmaking stands on games and moderation: it listens, they never import it.
-        from games import bench, signals
+        from games import signals
         from matchmaking import receivers
-        from matchmaking.bench import bench_matchmaking
         from moderation.signals import user_shut_out
 
         signals.game_finished.connect(receivers.rate_finished_game, dispatch_uid="rate")
         user_shut_out.connect(receivers.drop_shut_out_user, dispatch_uid="leave-queue")
-        bench.register("matchmaking", bench_matchmaking)

@@ -1,7 +1,7 @@
 """A simulated queue on a simulated clock: random players arrive, runs form tables.
 
 Used by the matchmaking tests (the planner alone, or the real services on a database)
-and by `manage.py bench matchmaking` (matchmaking/bench.py). Nothing here sleeps: `now` moves by `tick`.
+and by `manage.py bench matchmaking` (bench/matchmaking.py). Nothing here sleeps: `now` moves by `tick`.
 """
 
 import random

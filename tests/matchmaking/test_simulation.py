@@ -5,9 +5,9 @@ from datetime import timedelta
 
 import pytest
 
+from bench.matchmaking import enqueue
 from games.models import Game
 from matchmaking import forming, services, simulation
-from matchmaking.bench import enqueue
 from matchmaking.models import QueueEntry
 from matchmaking.serializers import PRESETS
 

@@ -12,7 +12,7 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
 
-from games.bench.percentiles import percentile
+from bench.percentiles import percentile
 from matchmaking import selectors, services, simulation
 from matchmaking.models import QueueEntry
 

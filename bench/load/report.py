@@ -4,7 +4,7 @@ import bisect
 import math
 from dataclasses import dataclass, field
 
-from games.bench.percentiles import percentile
+from bench.percentiles import percentile
 
 from .people import Figures
 from .server import DatabaseSnapshot
