@@ -10,8 +10,9 @@ Redis client does from the thread itself: all of a change's messages in one roun
 without the loop. Other layers still go through the loop.
 
 The group's Redis channel name and the serializer are the layer's own (`serialize`, the
-prefix and the host ring of its configuration); tests/realtime/test_broadcast.py checks
-that a consumer of the layer receives what is published here.
+prefix and the host ring of its configuration, read through barkside/adapters/
+channels_redis.py); tests/realtime/test_broadcast.py checks that a consumer of the layer
+receives what is published here.
 """
 
 import threading
@@ -20,7 +21,8 @@ import redis
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
-from channels_redis.utils import _consistent_hash, decode_hosts
+
+from barkside.adapters import channels_redis
 
 Messages = list[tuple[str, dict]]  # (group, message)
 
@@ -46,12 +48,12 @@ async def _send_all(layer, messages: Messages) -> None:
 
 
 def _publish(layer: RedisPubSubChannelLayer, messages: Messages) -> None:
-    prefix = layer._kwargs.get("prefix", "asgi")
+    prefix = channels_redis.group_channel_prefix(layer)
     clients = _clients_of(layer)
     pipes = {}
     for group, message in messages:
-        channel = f"{prefix}__group__{group}"  # RedisPubSubLoopLayer._get_group_channel_name
-        shard = _consistent_hash(channel, len(clients))
+        channel = f"{prefix}{group}"
+        shard = channels_redis.shard(channel, len(clients))
         if shard not in pipes:
             pipes[shard] = clients[shard].pipeline(transaction=False)
         pipes[shard].publish(channel, layer.serialize(message))
@@ -60,7 +62,7 @@ def _publish(layer: RedisPubSubChannelLayer, messages: Messages) -> None:
 
 
 def _clients_of(layer: RedisPubSubChannelLayer) -> list[redis.Redis]:
-    hosts = decode_hosts(layer._kwargs.get("hosts"))
+    hosts = channels_redis.hosts(layer)
     key = repr(hosts)
     clients = _clients.get(key)
     if clients is None:

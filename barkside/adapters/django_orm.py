@@ -1,0 +1,62 @@
+"""Django's ORM internals, for objects read with SQL written once (games/reads.py) that
+must behave as a queryset's: their values converted, their related objects and
+prefetched querysets in memory.
+
+Relies on (contract: tests/adapters/test_django_orm.py): `SQLCompiler.get_converters`,
+`FieldCacheMixin.set_cached_value`, and a QuerySet's and a model instance's
+`_defer_next_filter`, `_result_cache`, `_prefetch_done` and `_prefetched_objects_cache`,
+as `prefetch_related` itself sets them.
+"""
+
+from collections.abc import Callable
+
+from django.db.models import Field, Model, QuerySet
+
+Converters = list[tuple[int, tuple[list[Callable], object]]]  # (position, (functions, column))
+
+
+def row_converters(model: type[Model], fields: list[Field], table: str, using: str) -> Converters:
+    """What a queryset applies to each of `fields` (columns of `table`, an alias in the
+    SQL) as it reads a row, by position: the backend's and the field's converters.
+
+    The public way, a queryset or `Model.objects.raw()`, compiles its SQL on every call;
+    these are the same functions, found once (`SQLCompiler.get_converters`, undocumented)."""
+    compiler = model._base_manager.none().query.get_compiler(using=using)
+    return list(compiler.get_converters([f.get_col(table) for f in fields]).items())
+
+
+def related_setter(relation) -> Callable[[Model, Model | None], None]:
+    """A function `(instance, related)` that keeps `related` (or None: there is none) as
+    the instance's value of `relation` (a ForeignKey, or the reverse side of a one-to-one
+    field: `remote_field`) in memory, as `select_related` leaves it: reading it asks
+    nothing. No public API sets a related object without assigning it (which, for a
+    reverse one-to-one, writes the other side). `FieldCacheMixin.set_cached_value`, bound
+    once: one call a row."""
+    return relation.set_cached_value
+
+
+def set_prefetched(instance: Model, name: str, queryset: QuerySet, rows: list, **lookups) -> None:
+    """Leave `instance.<name>.all()` answering `rows` from memory, as `prefetch_related`
+    leaves it: `queryset.filter(**lookups)` with its results in, and, as in a related
+    manager's queryset, its filter deferred (`_defer_next_filter`): compiled only if
+    somebody narrows it further (`instance.<name>.filter(...)` asks the database).
+    `prefetch_related` and `prefetch_related_objects` only prefetch by querying; the
+    results are set as they set them (`_result_cache`, `_prefetch_done`,
+    `_prefetched_objects_cache`). `rows` must be what the filter selects."""
+    queryset._defer_next_filter = True
+    queryset = queryset.filter(**lookups)
+    queryset._result_cache, queryset._prefetch_done = rows, True
+    instance.__dict__.setdefault("_prefetched_objects_cache", {})[name] = queryset
+
+
+def prefetched(instance: Model, name: str) -> bool:
+    """Whether `instance.<name>.all()` is in memory (prefetched, or `set_prefetched`). Django
+    says so nowhere public: `_prefetched_objects_cache`, keyed by the relation's name."""
+    return name in instance.__dict__.get("_prefetched_objects_cache", ())
+
+
+def forget_prefetched(instance: Model, name: str) -> None:
+    """`instance.<name>.all()` asks the database again (rows were added or deleted). A
+    related manager's `add()`/`remove()` forget it so; a service that writes the rows
+    otherwise does it here (`_prefetched_objects_cache`)."""
+    instance.__dict__.get("_prefetched_objects_cache", {}).pop(name, None)
