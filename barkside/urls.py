@@ -20,8 +20,15 @@ urlpatterns = [
     path("api/", include("matchmaking.urls")),
     path("api/", include("moderation.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    # Its script is a file of its own, not inline (barkside/csp.py).
-    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
+    # Swagger UI from the app's static files, its start-up script a file of its own (the
+    # split view) and its page without inline style: it runs under barkside/csp.py.
+    path(
+        "api/docs/",
+        SpectacularSwaggerSplitView.as_view(
+            url_name="schema", template_name="barkside/api_docs.html"
+        ),
+        name="api-docs",
+    ),
 ]
 
 # Under /api/, Django's own 400/403/404/500 answers are JSON in the API's error shape.

@@ -120,5 +120,22 @@ def test_with_debug_off_the_release_step_makes_the_admin_files_served(
     assert "script-src 'self'" in headers["Content-Security-Policy"]
     assert headers["Strict-Transport-Security"].startswith("max-age=31536000")
 
+    # The API docs' Swagger UI files are this app's own, collected for WhiteNoise, and the
+    # page has the same `'self'` policy (tests/browser/test_api_docs.py runs it offline).
+    status, docs_headers, page = get(base + "/api/docs/", **HTTPS)
+    assert status == 200
+    assert docs_headers["Content-Security-Policy"] == headers["Content-Security-Policy"]
+    links = [part.split('"', 1)[0] for part in page.decode().split('src="')[1:]]
+    links += [part.split('"', 1)[0] for part in page.decode().split('href="')[1:]]
+    files = {href: href.rsplit(".", 1)[1] for href in links if href.startswith("/static/")}
+    assert all(href.startswith("/static/drf_spectacular_sidecar/") for href in files)
+    assert sorted(files.values()) == ["css", "js", "js", "png"]
+    assert "/api/docs/?script=" in links  # the page's start-up script, not inline
+    types = {"js": "text/javascript", "css": "text/css", "png": "image/png"}
+    for href, kind in [*files.items(), ("/api/docs/?script=", None)]:
+        status, file_headers, _ = get(base + href, **HTTPS)
+        expected = types.get(kind, "application/javascript")
+        assert (status, file_headers["Content-Type"].split(";")[0]) == (200, expected), href
+
     status, headers, _ = get(base + "/admin/login/")  # plain http, not through the proxy
     assert (status, headers["Location"]) == (301, f"https://127.0.0.1:{port}/admin/login/")
