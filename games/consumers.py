@@ -27,10 +27,9 @@ Client messages on `/ws/games/<id>/`:
   counter that starts again at every page load.
 - `{"type": "sync"}` - answers the current `game` message. Channel layers drop messages
   at capacity and while a client reconnects: a client that sees a version gap syncs.
-- `{"type": "chat", "text", "request_id"}` - a table chat message (moderation.services);
-  refusals as for moves. Everyone's sockets get `{"type": "chat", "id", "user", "text",
-  "created"}` (not from people this user muted or blocked), and `{"type":
-  "chat_hidden", "id"}` when a moderator hides one.
+- The apps built on games add their own types (games/socket_handlers.py): the table chat
+  `{"type": "chat", "text", "request_id"}` (moderation/socket.py), refused as moves are.
+  Any other `type` is answered `unknown_type`, its detail listing the types there are.
 
 Authentication: the session cookie (browsers), or an API token for other clients, sent
 as the subprotocols `token, <key>` (the `Sec-WebSocket-Protocol` header; in a browser
@@ -44,7 +43,7 @@ Close codes (the socket is accepted and then closed, so the client can read the 
 
 - 4401 - not authenticated (no session, or an unknown token); also at once when the
   session or token the socket signed in with ends (logout, password change), and on the
-  next message if that notice was lost (games/socket_auth.py)
+  next message if that notice was lost (accounts/socket_auth.py)
 - 4001 - the password changed: connect again (the session that changed it is let back
   in, any other gets 4401)
 - 4403 - a moderator suspended or banned the account (both sockets)
@@ -66,13 +65,8 @@ from accounts.socket_auth import CLOSE_UNAUTHENTICATED
 from barkside import database_threads
 from barkside.error_texts import language_from_scope, translate
 from barkside.errors import ServiceError, exception_handler
-from barkside.serializers import validated
-from games import fanout, moves, realtime
+from games import fanout, moves, realtime, socket_handlers
 from games.errors import GameError
-from moderation import selectors as moderation_selectors
-from moderation import services as moderation_services
-from moderation.serializers import ChatPostSerializer
-from notifications import presence
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +79,7 @@ async def run_apart(function, *args):
     """`function(*args)` in any free database thread (barkside/database_threads.py).
     Channels runs a socket's database work on one thread per process by default
     (thread-sensitive), which queues every socket behind every other; this work shares
-    nothing with them: reads, and moves and chat lines, each one transaction of its own.
+    nothing with them: reads, and moves and other messages, each one transaction of its own.
     Its connection goes back to the pool after each call."""
     return await database_threads.apart(function)(*args)
 
@@ -155,7 +149,7 @@ class GameConsumer(BarksideConsumer):
     player_group = None  # this user's own views of the game (games/realtime.py)
     spectating = False  # in the game's spectators group: its last view was nobody's seat
     sent_version = -1  # the newest version this client has been sent
-    watching = False  # counted in notifications.presence while connected
+    entered = False  # the registered handlers heard that this socket opened
 
     async def connect(self):
         if not self.authenticated():
@@ -182,8 +176,10 @@ class GameConsumer(BarksideConsumer):
             return await self.refuse(CLOSE_NOT_FOUND)
         await self.join_own_groups()
         await self.accept(self.subprotocol())
-        await sync_to_async(presence.enter, thread_sensitive=False)(self.user.pk, self.game_id)
-        self.watching = True
+        await sync_to_async(socket_handlers.entered, thread_sensitive=False)(
+            self.user.pk, self.game_id
+        )
+        self.entered = True
         await self._send_view(view.text, view.version)
 
     async def disconnect(self, code):
@@ -194,8 +190,10 @@ class GameConsumer(BarksideConsumer):
                 await self.channel_layer.group_discard(group, self.channel_name)
         await self._spectate(False)
         await self.leave_own_groups()
-        if self.watching:  # no Web Push for the game on screen
-            await sync_to_async(presence.leave, thread_sensitive=False)(self.user.pk, self.game_id)
+        if self.entered:
+            await sync_to_async(socket_handlers.left, thread_sensitive=False)(
+                self.user.pk, self.game_id
+            )
 
     async def game_view(self, event):
         """This user's own view of a new version, built by the process that committed it
@@ -215,14 +213,17 @@ class GameConsumer(BarksideConsumer):
             return await self.close(CLOSE_NOT_FOUND)
         await self._send_view(view.text, view.version)
 
-    async def chat_message(self, event):
-        ignored = await run_apart(moderation_selectors.ignores, self.user.pk, event["user_id"])
-        if not ignored:
-            fields = ("id", "user", "text", "created")
-            await self.send_json({"type": "chat", **{k: event[k] for k in fields}})
-
-    async def chat_hidden(self, event):
-        await self.send_json({"type": "chat_hidden", "id": event["id"]})
+    async def dispatch(self, message):
+        """A group event of a registered handler's (`chat.message`) goes to that handler;
+        the socket's own (`game.view`, `websocket.receive`, ...) to its methods. Only the
+        channel layer and the server send these: a client's messages all arrive as
+        `websocket.receive`, whatever `type` their JSON names."""
+        handler = socket_handlers.for_event(message.get("type"))
+        if handler is None or hasattr(self, get_handler_name(message)):
+            return await super().dispatch(message)
+        reply = await handler.forward(self.user, message)
+        if reply is not None:
+            await self.send_json(reply)
 
     async def receive(self, text_data=None, bytes_data=None):
         try:
@@ -230,25 +231,20 @@ class GameConsumer(BarksideConsumer):
         except (TypeError, ValueError, RecursionError):  # deep nesting exhausts the stack
             message = None
         kind = message.get("type") if isinstance(message, dict) else None
-        # A move or a chat line checks the sign-in in its own thread call (one hop to a
-        # thread, not two); anything else checks it first.
+        # A move or a registered handler's message checks the sign-in in its own thread
+        # call (one hop to a thread, not two); anything else checks it first.
         if kind == "move":
             return await self._move(message)
-        if kind == "chat":
-            return await self._chat(message)
+        if handler := socket_handlers.for_message(kind):
+            return await self._handle(handler, message)
         if not await self.still_signed_in():  # logged out, and the notice was lost
             return await self.close(CLOSE_UNAUTHENTICATED)
         if not isinstance(message, dict):
-            await self._send_error(ServiceError("malformed", "send a JSON object with a `type`"))
+            await self._send_error(ServiceError("malformed"))
         elif kind == "sync":
             await self._send_current(message.get("request_id"))
         else:
-            await self._send_error(
-                ServiceError(
-                    "unknown_type", "`type` is `move` or `sync`", fields={"type": [str(kind)]}
-                ),
-                message.get("request_id"),
-            )
+            await self._send_error(_unknown_type(kind), message.get("request_id"))
 
     async def _move(self, message: dict) -> None:
         request_id = message.get("request_id")
@@ -263,11 +259,12 @@ class GameConsumer(BarksideConsumer):
             return await self._send_error(exc, request_id)
         await self._send_view(reply.text, reply.version, request_id)
 
-    async def _chat(self, message: dict) -> None:
-        """A chat line: the sender gets it back from the group like everyone else."""
+    async def _handle(self, handler: socket_handlers.SocketHandler, message: dict) -> None:
+        """A registered handler's message: answered by the group, like everyone, or by an
+        error."""
         fields = {k: v for k, v in message.items() if k not in ("type", "request_id")}
         try:
-            await run_apart(_chat, self.scope, self.game_id, fields, self.language)
+            await run_apart(_run, handler, self.scope, self.game_id, fields, self.language)
         except SignedOut:
             await self.close(CLOSE_UNAUTHENTICATED)
         except Exception as exc:
@@ -305,7 +302,7 @@ class GameConsumer(BarksideConsumer):
     async def _send_error(self, exc: Exception, request_id=None) -> None:
         response = exception_handler(exc, {"language": self.language})
         if response is None:  # not an error a client caused: log it, answer generically
-            log.exception("move over WebSocket failed", exc_info=exc)
+            log.exception("a socket message failed", exc_info=exc)
             detail = translate("error", self.language, "something went wrong")
             body, status = {"code": "error", "detail": detail, "fields": {}}, 500
         else:
@@ -331,11 +328,16 @@ def _play(scope, game_id, fields: dict, request_id, language: str | None = None)
         return moves.move_submit(game_id=game_id, user=user, fields=fields, key=key)
 
 
-def _chat(scope, game_id, fields: dict, language: str | None = None) -> None:
+def _run(handler, scope, game_id, fields: dict, language: str | None = None) -> None:
     user = _signed_in_user(scope)
-    with translation.override(language):
-        text = validated(ChatPostSerializer, fields)["text"]
-    moderation_services.chat_post(game_id=game_id, user=user, text=text)
+    with translation.override(language):  # DRF's field messages, in the socket's language
+        handler.run(user, game_id, fields)
+
+
+def _unknown_type(kind) -> ServiceError:
+    """`unknown_type`, its sentence listing the types the socket takes now (`types`)."""
+    types = ", ".join(socket_handlers.message_types())
+    return ServiceError("unknown_type", fields={"type": [str(kind)]}, extra={"types": types})
 
 
 NOTICE_FIELDS = ("game", "version", "warning")  # a game's notices; a warning's

@@ -1,11 +1,14 @@
 """Who is looking at which game right now, so nobody is notified about the table they watch.
 
-The game WebSocket consumer calls `enter` on connect and `leave` on disconnect. Entries
-expire after PRESENCE_SECONDS so a crashed process can't mute notifications for good.
-Kept in the Django cache: a deployment with several processes needs CACHE=redis.
+A game's socket tells `Presence` (registered in apps.py, games/socket_handlers.py) when
+it opens and closes: `enter` and `leave`. Entries expire after PRESENCE_SECONDS so a
+crashed process can't mute notifications for good. Kept in the Django cache: a
+deployment with several processes needs CACHE=redis.
 """
 
 from django.core.cache import cache
+
+from games.socket_handlers import SocketHandler
 
 PRESENCE_SECONDS = 3600
 
@@ -35,3 +38,15 @@ def leave(user_id: int, game_id: int) -> None:
 
 def is_watching(user_id: int, game_id: int) -> bool:
     return (cache.get(_key(user_id, game_id)) or 0) > 0
+
+
+class Presence(SocketHandler):
+    """A person with a socket open on a game is watching it: no Web Push for it."""
+
+    takes_messages = False
+
+    def entered(self, user_id: int, game_id: int) -> None:
+        enter(user_id, game_id)
+
+    def left(self, user_id: int, game_id: int) -> None:
+        leave(user_id, game_id)
