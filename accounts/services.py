@@ -41,14 +41,13 @@ def locked_out_error() -> ServiceError:
     cool_off = get_cool_off()
     return ServiceError(
         "locked_out",
-        "Too many failed logins. Try again later.",
         status=429,
         extra={"retry_after": int(cool_off.total_seconds()) if cool_off else None},
     )
 
 
 def _invalid(fields: dict[str, list[str]]) -> ServiceError:
-    return ServiceError("invalid", "some fields are not valid", fields=fields)
+    return ServiceError("invalid", fields=fields)
 
 
 def _password_problems(password: str, user: User) -> list[str]:
@@ -105,7 +104,7 @@ def user_login(*, request: HttpRequest, username: str, password: str, session: b
     if getattr(request, "axes_locked_out", False):
         raise locked_out_error()
     if user is None:
-        raise ServiceError("invalid_credentials", "Wrong username or password.", status=400)
+        raise ServiceError("invalid_credentials", status=400)
     _sign_in(request, user, session=session)
     token, _created = Token.objects.get_or_create(user=user)
     return SignedIn(user, token)

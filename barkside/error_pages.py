@@ -20,30 +20,31 @@ def _api(request) -> bool:
     return request.path.startswith(API_PREFIX)
 
 
-def _json(request, code: str, detail: str, status: int) -> JsonResponse:
-    detail = error_texts.translate(code, error_texts.language_of(request), detail)
+def _json(request, code: str, status: int) -> JsonResponse:
+    language = error_texts.language_of(request)
+    detail = error_texts.translate(code, language, error_texts.english(code))
     return JsonResponse(error_body(code, detail), status=status)
 
 
 def bad_request(request, exception, template_name=defaults.ERROR_400_TEMPLATE_NAME):
     if _api(request):
-        return _json(request, "malformed", "the request is malformed or too large", 400)
+        return _json(request, "malformed", 400)
     return defaults.bad_request(request, exception, template_name)
 
 
 def permission_denied(request, exception, template_name=defaults.ERROR_403_TEMPLATE_NAME):
     if _api(request):
-        return _json(request, "permission_denied", "you are not allowed to do that", 403)
+        return _json(request, "permission_denied", 403)
     return defaults.permission_denied(request, exception, template_name)
 
 
 def page_not_found(request, exception, template_name=defaults.ERROR_404_TEMPLATE_NAME):
     if _api(request):
-        return _json(request, "not_found", "not found", 404)
+        return _json(request, "not_found", 404)
     return defaults.page_not_found(request, exception, template_name)
 
 
 def server_error(request, template_name=defaults.ERROR_500_TEMPLATE_NAME):
     if _api(request):
-        return _json(request, "error", "something went wrong", 500)
+        return _json(request, "error", 500)
     return defaults.server_error(request, template_name)

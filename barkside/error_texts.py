@@ -1,11 +1,12 @@
 """API error details in the player's language (en, fr, de, ko), by error code.
 
-The `code` and `fields` of an error never change, only its `detail`. In English the
-detail is the one the code raising the error wrote ("no such game", "play strength 7 or
-higher"); in another language it is the general sentence of its code below, translated
-like every other server text through gettext: locale/<lang>/LC_MESSAGES/django.po
-(README.md, "The REST API"). A sentence may use `{placeholders}` filled from the error's
-`extra` (an unfillable one falls back to the English detail).
+The `code` and `fields` of an error never change, only its `detail`: the sentence of its
+code below, written once here (`english`), translated like every other server text
+through gettext: locale/<lang>/LC_MESSAGES/django.po (README.md, "The REST API"). A
+sentence may use `{placeholders}` filled from the error's `extra` (an unfillable one
+falls back to the English detail). A raise site passes no words of its own
+(tests/api/test_error_details.py); the rules' reasons (games/engine) are more precise
+in English, e.g. "play strength 7 or higher".
 
 The language comes from the request (`Accept-Language`, via Django's
 `get_language_from_request` and settings.LANGUAGES), or for WebSockets from the socket's
@@ -53,10 +54,10 @@ DETAILS: dict[str, str] = {
     "bad_idempotency_key": _("The Idempotency-Key header must be 1 to 64 characters long."),
     "idempotency_key_reused": _("This Idempotency-Key was already used for another game."),
     "game_limit": _(
-        "You have reached your limit of running correspondence games: finish one first "
-        "(every 10 finished games add one)."
+        "You have reached your limit of {limit} running correspondence games: finish one "
+        "first (every 10 finished games add one)."
     ),
-    "vacation_too_long": _("You do not have that many vacation days left this year."),
+    "vacation_too_long": _("You have only {days_left} vacation days left this year."),
     "on_vacation": _("You are already on vacation."),
     "not_overdue": _("That seat's time has not run out."),
     "cannot_vote": _("Only the other people playing at the table may vote."),
@@ -77,7 +78,7 @@ DETAILS: dict[str, str] = {
     "chat_muted": _("A moderator muted your chat for now."),
     # --- requests, WebSocket messages, DRF ---
     "malformed": _("The request is malformed."),
-    "unknown_type": _("Unknown message type: use move or sync."),
+    "unknown_type": _("Unknown message type: use one of {types}."),
     "authentication_failed": _("Authentication failed: sign in again."),
     "not_authenticated": _("Sign in to continue."),
     "permission_denied": _("You may not do that."),
@@ -88,6 +89,15 @@ DETAILS: dict[str, str] = {
     "unavailable": _("The server is busy: try again in a moment."),
     "error": _("Something went wrong."),
 }
+
+
+def english(code: str, params: dict | None = None) -> str:
+    """The English detail of `code`: its sentence, filled from `params` where it can be."""
+    sentence = DETAILS.get(code, DETAILS["error"])
+    try:
+        return sentence.format_map(params or {})
+    except (KeyError, IndexError, ValueError):
+        return sentence
 
 
 def language_of(request) -> str:

@@ -28,26 +28,31 @@ RETRY_AFTER = 1  # seconds
 
 
 class ServiceError(Exception):
-    """A refused request: a stable `code`, a human `detail` and its HTTP status."""
+    """A refused request: a stable `code`, a human `detail` and its HTTP status.
+
+    `detail` is the English of the code's sentence (error_texts.DETAILS), filled from
+    `extra`: the one place each error's words are written. A raise site passes one only
+    where it says the same as the sentence (tests/api/test_error_details.py)."""
 
     status = 400
 
     def __init__(
         self,
         code: str,
-        detail: str,
+        detail: str | None = None,
         *,
         status: int | None = None,
         fields: dict | None = None,
         extra: dict | None = None,
     ):
-        super().__init__(f"{code}: {detail}")
         self.code = code
-        self.detail = detail
+        self.detail = detail if detail is not None else error_texts.english(code, extra)
         if status is not None:
             self.status = status
         self.fields = fields or {}
         self.extra = extra or {}
+        told = "; ".join(f"{name}: {' '.join(map(str, m))}" for name, m in self.fields.items())
+        super().__init__(f"{code}: {self.detail}" + (f" ({told})" if told else ""))
 
 
 _DRF_CODES = {
@@ -92,7 +97,9 @@ def _handle(exc, context):
         return Response(error_body(exc.code, exc.detail, exc.fields, **exc.extra), exc.status)
     if isinstance(exc, UNAVAILABLE):
         log.warning("answered 503: %s", type(exc).__name__, exc_info=exc)
-        body = error_body("unavailable", "the server is busy: try again", retry_after=RETRY_AFTER)
+        body = error_body(
+            "unavailable", error_texts.english("unavailable"), retry_after=RETRY_AFTER
+        )
         headers = {"Retry-After": str(RETRY_AFTER)}
         return Response(body, status.HTTP_503_SERVICE_UNAVAILABLE, headers=headers)
     if isinstance(exc, Http404):
@@ -105,7 +112,7 @@ def _handle(exc, context):
     code = next((c for cls, c in _DRF_CODES.items() if isinstance(exc, cls)), "error")
     if isinstance(exc, exceptions.ValidationError):
         fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
-        response.data = error_body(code, "some fields are not valid", _flatten(fields))
+        response.data = error_body(code, error_texts.english(code), _flatten(fields))
     else:
         response.data = error_body(code, str(exc.detail))
     if response.status_code == status.HTTP_429_TOO_MANY_REQUESTS:

@@ -73,7 +73,7 @@ def rating_view(mu: float, sigma: float, games: int) -> dict:
 def player_profile(username: str) -> dict:
     user = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
     if user is None:
-        raise MatchmakingError("not_found", "no such player", status=404)
+        raise MatchmakingError("not_found", status=404)
     finished = Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
     played = wins = losses = doghouse_cards = 0
     for number, result in finished.values_list("number", "game__result").iterator():

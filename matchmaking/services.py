@@ -15,6 +15,7 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from barkside import notices
 from games import engine, reputation
 from games import services as game_services
 from games.models import Game, Seat
@@ -40,9 +41,9 @@ def queue_join(
     *, user, sizes, time_per_move, rated, ai_fill, min_reputation=0, now=None
 ) -> QueueEntry:
     if not can_queue(user):
-        raise MatchmakingError("cannot_queue", "this account may not join the queue", status=403)
+        raise MatchmakingError("cannot_queue", status=403)
     if QueueEntry.objects.filter(user=user).exists():
-        raise MatchmakingError("already_queued", "you are already in the queue", status=409)
+        raise MatchmakingError("already_queued", status=409)
     game_services.game_limit_check(user=user, time_per_move=time_per_move)
     mu, _ = rating_of(user, ratings.speed_of(time_per_move))
     try:
@@ -58,9 +59,7 @@ def queue_join(
                 joined=now or timezone.now(),
             )
     except IntegrityError:  # a concurrent join by the same user won
-        raise MatchmakingError(
-            "already_queued", "you are already in the queue", status=409
-        ) from None
+        raise MatchmakingError("already_queued", status=409) from None
     transaction.on_commit(_trigger_forming)
     return entry
 
@@ -74,11 +73,7 @@ def queue_leave(*, user) -> None:
     """Leave at once. A table already seated wins: its player is told they were matched."""
     deleted, _ = QueueEntry.objects.filter(user=user).delete()
     if not deleted:
-        raise MatchmakingError(
-            "not_queued",
-            "you are not in the queue (if you just were, a table may have been found)",
-            status=404,
-        )
+        raise MatchmakingError("not_queued", status=404)
 
 
 def _trigger_forming() -> None:
@@ -148,7 +143,10 @@ def seat_table(table: forming.Table) -> Game | None:
         _seating.shuffle(seats)  # nobody's place at the table follows the queue
         # each person's /ws/me/ socket gets `{"type": "matched", "game", "version"}`
         return game_services.game_start_seated(
-            seats=seats, time_per_move=table.time_per_move, rated=table.rated, notice="matched"
+            seats=seats,
+            time_per_move=table.time_per_move,
+            rated=table.rated,
+            notice=notices.MATCHED,
         )
 
 

@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from barkside.admin import DeclaredFiltersOnly
 from barkside.errors import ServiceError
@@ -163,14 +164,14 @@ def rename(report, moderator, reason, until):
 @with_reason("Hide the reported message")
 def hide_message(report, moderator, reason, until):
     if report.message is None:
-        raise ServiceError("invalid", "this report names no message")
+        raise ServiceError("invalid", fields={"report": [_("This report names no message.")]})
     services.message_hide(moderator=moderator, message=report.message, reason=reason, report=report)
 
 
 @with_reason("Abort the reported game")
 def abort_game(report, moderator, reason, until):
     if report.game is None:
-        raise ServiceError("invalid", "this report names no game")
+        raise ServiceError("invalid", fields={"report": [_("This report names no game.")]})
     services.game_abort(moderator=moderator, game=report.game, reason=reason, report=report)
 
 

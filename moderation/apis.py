@@ -193,7 +193,7 @@ def _need(data, *names):
     # Django's and DRF's own sentence, so it reads like their "required" everywhere.
     missing = {n: [_("This field is required.")] for n in names if data.get(n) in (None, "")}
     if missing:
-        raise ServiceError("invalid", "some fields are not valid", fields=missing)
+        raise ServiceError("invalid", fields=missing)
 
 
 def _report(data):

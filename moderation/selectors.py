@@ -16,7 +16,7 @@ def user_named(username: str):
     """The user of that name, in any case; `not_found` if there is none."""
     user = get_user_model().objects.filter(username__iexact=username).first()
     if user is None:
-        raise ServiceError("not_found", "no such user", status=404)
+        raise ServiceError("not_found", status=404)
     return user
 
 

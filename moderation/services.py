@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts import services as account_services
-from barkside import broadcast
+from barkside import broadcast, notices
 from barkside.errors import ServiceError
 from games import realtime
 from games import selectors as game_selectors
@@ -39,14 +39,13 @@ def chat_post(*, game_id, user, text: str) -> ChatMessage:
     """A player's message to their table, stored and sent to the game's sockets on commit."""
     text = text.strip()
     if not text:
-        raise ServiceError("invalid", "some fields are not valid", fields={"text": [_("Empty.")]})
+        raise ServiceError("invalid", fields={"text": [_("Empty.")]})
     game, seat = game_selectors.visible_game(game_id, user)
     if seat is None:
-        raise ServiceError("not_a_player", "only the players of a game chat in it", status=403)
+        raise ServiceError("not_a_player", status=403)
     if until := selectors.chat_muted_until(user):
         raise ServiceError(
             "chat_muted",
-            "a moderator muted your chat for now",
             status=403,
             extra={"until": until.isoformat() if until else None},
         )
@@ -63,7 +62,7 @@ def _tell_readers(message: ChatMessage, readers) -> None:
     """The other channels (Web Push) hear of the message for each seated reader; those
     at the table read it on their socket, and push leaves them out."""
     realtime.tell(
-        [("chat_message", user_id) for user_id in readers],
+        [(notices.CHAT_MESSAGE, user_id) for user_id in readers],
         message.game_id,
         name=message.user.username,
         text=message.text,
@@ -88,7 +87,6 @@ def _chat_rate_limit(user_id: int) -> None:
         wait = int(window - now % window) + 1
         raise ServiceError(
             "throttled",
-            f"too many messages: wait {wait} seconds",
             status=429,
             extra={"retry_after": wait},
         )
@@ -96,9 +94,7 @@ def _chat_rate_limit(user_id: int) -> None:
 
 def _not_self(user, other) -> None:
     if user.pk == other.pk:
-        raise ServiceError(
-            "invalid", "some fields are not valid", fields={"username": [_("That is you.")]}
-        )
+        raise ServiceError("invalid", fields={"username": [_("That is you.")]})
 
 
 def mute_add(*, user, username: str) -> None:
@@ -135,7 +131,7 @@ def report_create(
         message = ChatMessage.objects.filter(pk=message_id, user=reported).first()
         # A message of a private game the reporter may not see is as missing as the game.
         if message is None or not game_selectors.is_visible(message.game_id, reporter):
-            raise ServiceError("not_found", "no such message of that user", status=404)
+            raise ServiceError("not_found", status=404)
         game_id = message.game_id
     if game_id is not None:
         game_selectors.visible_game(game_id, reporter)
@@ -176,11 +172,9 @@ def can_moderate(user) -> bool:
 
 def _log(*, moderator, action, reason: str, target=None, report=None, **fields):
     if not can_moderate(moderator):
-        raise ServiceError("permission_denied", "only moderators may do this", status=403)
+        raise ServiceError("permission_denied", status=403)
     if not (reason or "").strip():
-        raise ServiceError(
-            "invalid", "some fields are not valid", fields={"reason": [_("A reason is required.")]}
-        )
+        raise ServiceError("invalid", fields={"reason": [_("A reason is required.")]})
     entry = ModerationAction.objects.create(
         moderator=moderator,
         action=action,
@@ -214,7 +208,7 @@ def user_warn(*, moderator, user, reason: str, report=None) -> ModerationAction:
     """Log the warning; on commit the user's `/ws/me/` sockets hear `warned` at once."""
     entry = _log(moderator=moderator, action=Kind.WARN, reason=reason, target=user, report=report)
     # Only the id travels: the app reads the reason over REST, like every other warning.
-    notice = {"notice": "warned", "warning": entry.pk}
+    notice = {"notice": notices.WARNED, "warning": entry.pk}
     transaction.on_commit(lambda: _send(realtime.user_group(user.pk), "user.notice", notice))
     return entry
 
@@ -223,7 +217,7 @@ def warning_mark_seen(*, user, warning_id: int) -> None:
     """The warned user read the warning (again is fine); anyone else's is not found."""
     warning = selectors.warnings_for(user).filter(pk=warning_id).first()
     if warning is None:
-        raise ServiceError("not_found", "no such warning", status=404)
+        raise ServiceError("not_found", status=404)
     # get_or_create: two devices acknowledging at once both succeed, one row is written.
     WarningSeen.objects.get_or_create(warning=warning)
 
@@ -309,11 +303,10 @@ def login_check(user, password: str) -> None:
     if state is None or not user.check_password(password):
         return
     if state == "banned":
-        raise ServiceError("banned", "this account is banned", status=403)
+        raise ServiceError("banned", status=403)
     until = selectors.suspended_until(user)
     raise ServiceError(
         "suspended",
-        f"this account is suspended until {until:%Y-%m-%d %H:%M} UTC",
         status=403,
         extra={"until": until.isoformat()},
     )
@@ -360,15 +353,13 @@ def game_abort(*, moderator, game: Game, reason: str, report=None):
         moderator=moderator, action=Kind.ABORT_GAME, reason=reason, report=report, game=game
     )
     if game_services.game_abort(game_id=game.pk, reason="moderation") is None:
-        raise ServiceError("not_active", "the game is not running", status=409)
+        raise ServiceError("not_active", status=409)
     return entry
 
 
 def _future(until) -> None:
     if until is None or until <= timezone.now():
-        raise ServiceError(
-            "invalid", "some fields are not valid", fields={"until": [_("Must be in the future.")]}
-        )
+        raise ServiceError("invalid", fields={"until": [_("Must be in the future.")]})
 
 
 def _send(group: str, kind: str, payload: dict) -> None:

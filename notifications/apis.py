@@ -1,5 +1,6 @@
 """`GET /api/push/key`, `POST` and `DELETE /api/push/subscriptions`; `GET` and `PATCH
-/api/notifications/settings`; `GET` and `POST /api/notifications/unsubscribe/<token>`."""
+/api/notifications/settings`, `GET /api/notifications/switches`; `GET` and `POST
+/api/notifications/unsubscribe/<token>`."""
 
 from django.db import transaction
 from django.http import HttpResponse
@@ -12,6 +13,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from barkside import notices
 from barkside.errors import ServiceError
 from barkside.schema import error_responses
 from barkside.serializers import validated
@@ -25,6 +27,7 @@ from notifications.serializers import (
     SettingsSchema,
     SettingsSerializer,
     SubscriptionSerializer,
+    SwitchSchema,
 )
 
 TAGS = ["push"]
@@ -52,9 +55,7 @@ class SubscriptionsView(APIView):
         try:
             check_endpoint(endpoint)
         except EndpointRefused as exc:
-            raise ServiceError(
-                "invalid", "not a push service's endpoint", fields={"endpoint": [exc.message]}
-            ) from None
+            raise ServiceError("invalid", fields={"endpoint": [exc.message]}) from None
         with transaction.atomic():
             # The endpoint alone proves nothing: another account's row moves only to a
             # poster holding its keys too, i.e. the same browser with someone else signed in.
@@ -65,11 +66,7 @@ class SubscriptionsView(APIView):
                 .exclude(p256dh=data["keys"]["p256dh"], auth=data["keys"]["auth"])
             )
             if taken.exists():
-                raise ServiceError(
-                    "endpoint_taken",
-                    "this push endpoint is subscribed for another account",
-                    status=409,
-                )
+                raise ServiceError("endpoint_taken", status=409)
             PushSubscription.objects.update_or_create(
                 endpoint=endpoint,
                 defaults={
@@ -126,6 +123,25 @@ class SettingsView(APIView):
         return Response(preferences.settings_view(prefs))
 
 
+class SwitchesView(APIView):
+    """The push switches of the settings, named in the request's language: clients show
+    these rather than a list of their own, so a new kind of notice reaches them."""
+
+    @extend_schema(
+        tags=SETTINGS_TAGS,
+        operation_id="notification_switches",
+        responses={200: SwitchSchema(many=True)},
+        summary="The kinds of push a person can turn off, in the settings' order",
+    )
+    def get(self, request):
+        return Response(
+            [
+                {"name": s.name, "label": translation.gettext(s.label), "default": s.default}
+                for s in notices.switches()
+            ]
+        )
+
+
 class UnsubscribeView(APIView):
     """The link in every digest: no sign-in, the signed token says who."""
 
@@ -161,5 +177,5 @@ class UnsubscribeView(APIView):
     def _unsubscribe(token: str):
         prefs = digest.unsubscribe(token)
         if prefs is None:
-            raise ServiceError("invalid_token", "this unsubscribe link is not valid")
+            raise ServiceError("invalid_token")
         return prefs

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 
+from barkside import notices
 from games.models import Game
 
 MAX_SUBSCRIPTIONS_PER_USER = 5
@@ -56,13 +57,12 @@ class NotificationSettings(models.Model):
     quiet_start = models.TimeField(null=True, blank=True, help_text="local time; none: no quiet")
     quiet_end = models.TimeField(null=True, blank=True, help_text="local time")
     lang = models.CharField(max_length=8, default="en", help_text="language of the emails")
-    # One switch per kind of push (push.KIND_SETTING maps the notices onto them).
-    push_turn = models.BooleanField(default=True, help_text="your turn begins")
-    push_reminders = models.BooleanField(default=True, help_text="half time, the last hour")
-    push_game_start = models.BooleanField(default=True)
-    push_game_end = models.BooleanField(default=True)
-    push_chat = models.BooleanField(default=True, help_text="a message at your table")
-    push_matchmaking = models.BooleanField(default=True, help_text="the queue found you a table")
+    # The push switches the person changed, by setting name; the others read as their
+    # default. The kinds and their settings are barkside/notices.py's, so a new kind needs
+    # no column.
+    switches = models.JSONField(
+        default=dict, blank=True, help_text="changed push switches: {setting: on}"
+    )
     email_digest = models.BooleanField(
         default=True, help_text="a daily email of the games waiting, without a push subscription"
     )
@@ -73,6 +73,10 @@ class NotificationSettings(models.Model):
 
     def __str__(self) -> str:
         return f"notification settings of user {self.user_id}"
+
+    def wants(self, switch: notices.Switch) -> bool:
+        """Whether the person has `switch` on."""
+        return bool(self.switches.get(switch.name, switch.default))
 
 
 class ReminderSent(models.Model):

@@ -9,24 +9,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from barkside import notices
 from barkside.errors import ServiceError
 from notifications.models import NotificationSettings
 from notifications.schedule import QuietHours
 
-# The fields people set (GET/PATCH /api/notifications/settings), in the answer's order.
-FIELDS = (
-    "time_zone",
-    "quiet_start",
-    "quiet_end",
-    "lang",
-    "push_turn",
-    "push_reminders",
-    "push_game_start",
-    "push_game_end",
-    "push_chat",
-    "push_matchmaking",
-    "email_digest",
-)
+# The fields people set (GET/PATCH /api/notifications/settings), in the answer's order,
+# around one push switch per setting of barkside/notices.py.
+HOURS = ("time_zone", "quiet_start", "quiet_end", "lang")
+DIGEST = "email_digest"
 QUIET_BOTH = _("Give both ends of the quiet hours, or neither.")
 
 
@@ -48,8 +39,14 @@ def settings_for(user_ids) -> dict[int, NotificationSettings]:
     return {u: rows.get(u) or NotificationSettings(user_id=u) for u in user_ids}
 
 
+def switches() -> dict[str, notices.Switch]:
+    return {s.name: s for s in notices.switches()}
+
+
 def settings_view(prefs: NotificationSettings) -> dict:
-    view = {name: getattr(prefs, name) for name in FIELDS}
+    view = {name: getattr(prefs, name) for name in HOURS}
+    view |= {s.name: prefs.wants(s) for s in notices.switches()}
+    view[DIGEST] = prefs.email_digest
     for end in ("quiet_start", "quiet_end"):
         view[end] = view[end].strftime("%H:%M") if view[end] else None
     return view
@@ -59,13 +56,15 @@ def settings_view(prefs: NotificationSettings) -> dict:
 def settings_update(*, user, **changes) -> NotificationSettings:
     """Change some of the user's settings; quiet hours need both ends or neither."""
     prefs, _created = NotificationSettings.objects.select_for_update().get_or_create(user=user)
+    known = switches()
     for name, value in changes.items():
-        setattr(prefs, name, value)
+        if name in known:
+            prefs.switches = {**prefs.switches, name: value}
+        else:
+            setattr(prefs, name, value)
     if (prefs.quiet_start is None) != (prefs.quiet_end is None):
         missing = "quiet_end" if prefs.quiet_end is None else "quiet_start"
-        raise ServiceError(
-            "invalid", "quiet hours need a start and an end", fields={missing: [str(QUIET_BOTH)]}
-        )
+        raise ServiceError("invalid", fields={missing: [str(QUIET_BOTH)]})
     prefs.save()
     return prefs
 
@@ -82,5 +81,5 @@ def is_quiet(prefs: NotificationSettings, now: datetime | None = None) -> bool:
 
 
 def allows(prefs: NotificationSettings, setting: str) -> bool:
-    """Whether the per-kind switch `setting` (a `push_*` field) is on."""
-    return getattr(prefs, setting)
+    """Whether the push switch `setting` (a kind's, barkside/notices.py) is on."""
+    return prefs.wants(switches()[setting])

@@ -2,8 +2,9 @@
 it through `games.signals.game_notices`, see apps.py); the push itself happens in a Celery
 task after the transaction commits.
 
+The kinds, their texts and the setting that turns each off are barkside/notices.py's.
 Nothing goes out for a game the person is looking at (presence.py), for a kind they
-turned off (`KIND_SETTING`), or in their quiet hours: a live game's or a game's start or
+turned off, or in their quiet hours: a live game's or a game's start or
 end notice is then dropped, while a correspondence turn's pushes are reminders.py's,
 which moves them to the end of the quiet hours. A game's chat pushes at most once per
 CHAT_PUSH_SECONDS: the first message calls them to the table, where the rest are.
@@ -17,53 +18,25 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import translation
 from django.utils.text import Truncator
-from django.utils.translation import gettext_noop as _
 
+from barkside import notices
 from games import selectors as game_selectors
 from games.models import CORRESPONDENCE_SECONDS
-from notifications import devices, endpoints, preferences, presence
+from notifications import devices, endpoints, preferences, presence, schedule
 from notifications.models import NotificationSettings, PushSubscription
 
 log = logging.getLogger(__name__)
 
-TURN, STARTED, ENDED = "your_turn", "game_started", "game_ended"
-HALF_TIME, LAST_HOUR = "half_time", "last_hour"  # a correspondence turn's reminders
-MATCHED, CHAT = "matched", "chat_message"  # matchmaking seated you; a message at your table
 CHAT_TEXT_LENGTH = 120  # of a message, in its push; the table shows it whole
-
-# (title, body) per notice, translated through gettext (locale/) in the device's language;
-# `{game}` and the notice's details (a chat message's `{name}`, `{text}`) are filled in.
-TEXTS = {
-    TURN: (_("Your turn"), _("Game #{game}: the table is waiting for you.")),
-    HALF_TIME: (_("Still your turn"), _("Game #{game}: half your time for this move is gone.")),
-    LAST_HOUR: (
-        _("One hour left"),
-        _("Game #{game}: move within the hour, or the autopilot moves for you."),
-    ),
-    STARTED: (_("Game started"), _("Game #{game} has started: your cards are dealt.")),
-    ENDED: (_("Game over"), _("Game #{game} is over: see the standings.")),
-    MATCHED: (_("Table found"), _("Game #{game}: matchmaking seated you, your cards are dealt.")),
-    CHAT: (_("{name} at game #{game}"), "{text}"),
-}
-# The setting (NotificationSettings field) that turns each kind on or off.
-KIND_SETTING = {
-    TURN: "push_turn",
-    HALF_TIME: "push_reminders",
-    LAST_HOUR: "push_reminders",
-    STARTED: "push_game_start",
-    ENDED: "push_game_end",
-    MATCHED: "push_matchmaking",
-    CHAT: "push_chat",
-}
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 
 
 def payload(kind: str, game_id: int, lang: str, detail: dict | None = None) -> dict:
     """What the service worker shows; the tag makes a newer notice replace an older one
     (a game's chat has its own, so a message never hides that it is your turn)."""
-    title, body = TEXTS[kind]
+    declared = notices.kind(kind)
     with translation.override(lang if lang in LANGUAGES else "en"):
-        title, body = translation.gettext(title), translation.gettext(body)
+        title, body = translation.gettext(declared.title), translation.gettext(declared.body)
     fill = {**(detail or {}), "game": game_id}
     if "text" in fill:
         fill["text"] = Truncator(fill["text"]).chars(CHAT_TEXT_LENGTH)
@@ -72,7 +45,7 @@ def payload(kind: str, game_id: int, lang: str, detail: dict | None = None) -> d
         "game": game_id,
         "title": title.format(**fill),
         "body": body.format(**fill),
-        "tag": f"chat-{game_id}" if kind == CHAT else f"game-{game_id}",
+        "tag": f"{declared.tag}-{game_id}",
         "url": f"/#/game/{game_id}",
     }
 
@@ -84,11 +57,11 @@ def notify(kind: str, user_id: int, game_id: int, now=None, detail: dict | None 
 
     It asks the database, so it runs on the push worker (`tasks.push_notice`), never on
     the path of the move that caused the notice."""
-    if kind not in TEXTS:
-        raise ValueError(f"unknown notification {kind!r}")
+    if not notices.kind(kind).pushes:
+        raise ValueError(f"{kind!r} is not pushed")
     if not devices.has_devices(user_id):
         return  # the cheap question first: most notices end here
-    if kind == TURN:
+    if notices.kind(kind).slot == schedule.START:
         from notifications import reminders
 
         turns = game_selectors.turns_waiting(user_id=user_id, game_id=game_id)
@@ -104,11 +77,11 @@ def queue(kind: str, user_id: int, game_id: int, prefs: NotificationSettings, de
     """Queue the push after commit if the kind is on, the person not looking at the game
     (nor told of its chat a moment ago); whether it was queued. The caller has checked
     that they are subscribed on some device."""
-    if not preferences.allows(prefs, KIND_SETTING[kind]):
+    if not preferences.allows(prefs, notices.kind(kind).setting):
         return False
     if presence.is_watching(user_id, game_id):
         return False
-    if kind == CHAT and not cache.add(
+    if kind == notices.CHAT_MESSAGE and not cache.add(
         f"chat-push:{user_id}:{game_id}", 1, timeout=settings.CHAT_PUSH_SECONDS
     ):
         return False

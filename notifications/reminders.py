@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from barkside import notices
 from games import selectors as game_selectors
 from games.models import CORRESPONDENCE_SECONDS
 from notifications import preferences, push, schedule
@@ -22,11 +23,12 @@ from notifications.models import NotificationSettings, PushSubscription, Reminde
 
 log = logging.getLogger(__name__)
 
-SLOT_KIND = {
-    schedule.START: push.TURN,
-    schedule.HALF: push.HALF_TIME,
-    schedule.LAST_HOUR: push.LAST_HOUR,
-}
+
+def slot_kind(slot: str) -> str:
+    """The notice a turn's `slot` pushes (barkside/notices.py declares each one's slot)."""
+    return next(k.name for k in notices.KINDS.values() if k.slot == slot)
+
+
 KEEP = timedelta(days=1)  # settled slots are kept this long past their turn's deadline
 
 
@@ -64,7 +66,7 @@ def remind(
     slot = schedule.due(planned, now)
     if slot is None or not _settle(turn, slot):
         return None
-    if not push.queue(SLOT_KIND[slot], turn.user_id, turn.game_id, prefs):
+    if not push.queue(slot_kind(slot), turn.user_id, turn.game_id, prefs):
         return None
     return slot
 

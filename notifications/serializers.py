@@ -2,7 +2,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from barkside.serializers import StrictBooleanField, StrictCharField, StrictSerializer
-from notifications.preferences import time_zones
+from notifications.preferences import switches, time_zones
 from notifications.push import LANGUAGES
 
 
@@ -28,8 +28,30 @@ class KeySchema(serializers.Serializer):
     public_key = serializers.CharField(help_text="VAPID application server key, base64url")
 
 
-class SettingsSerializer(StrictSerializer):
+class WithSwitches:
+    """Adds one boolean per push switch of barkside/notices.py (`push_turn`, ...) before
+    `email_digest`, read when the fields are built: a kind registered later still gets
+    its field."""
+
+    switch_field = serializers.BooleanField
+    switch_options: dict = {}
+
+    def get_fields(self):
+        fields = super().get_fields()
+        digest = fields.pop("email_digest")
+        added = {
+            name: self.switch_field(help_text=f"on: {s.label}", **self.switch_options)
+            for name, s in switches().items()
+        }
+        return {**fields, **added, "email_digest": digest}
+
+
+class SettingsSerializer(WithSwitches, StrictSerializer):
     """A change of notification settings: any of the fields (PATCH)."""
+
+    switch_field = StrictBooleanField
+    switch_options = {"required": False}
+    _built_for: dict[type, tuple] = {}  # class -> the switches its shared fields have
 
     time_zone = StrictCharField(max_length=64, required=False, help_text="IANA name")
     quiet_start = serializers.TimeField(
@@ -37,17 +59,17 @@ class SettingsSerializer(StrictSerializer):
     )
     quiet_end = serializers.TimeField(required=False, allow_null=True, help_text="local HH:MM")
     lang = serializers.ChoiceField(choices=LANGUAGES, required=False)
-    push_turn = StrictBooleanField(required=False, help_text="your turn begins")
-    push_reminders = StrictBooleanField(
-        required=False, help_text="a correspondence turn: half time, an hour before the deadline"
-    )
-    push_game_start = StrictBooleanField(required=False)
-    push_game_end = StrictBooleanField(required=False)
-    push_chat = StrictBooleanField(required=False, help_text="a message at your table")
-    push_matchmaking = StrictBooleanField(required=False, help_text="matchmaking found you a table")
     email_digest = StrictBooleanField(
         required=False, help_text="a daily email of the games waiting, without push"
     )
+
+    @property
+    def fields(self):
+        names = tuple(switches())
+        if self._built_for.get(type(self)) != names:  # a kind was registered since
+            self._fields.pop(type(self), None)
+            self._built_for[type(self)] = names
+        return super().fields
 
     def validate_time_zone(self, value):
         if value not in time_zones():
@@ -61,18 +83,21 @@ class SettingsSerializer(StrictSerializer):
         return attrs
 
 
-class SettingsSchema(serializers.Serializer):
+class SettingsSchema(WithSwitches, serializers.Serializer):
     time_zone = serializers.CharField()
     quiet_start = serializers.CharField(allow_null=True, help_text="HH:MM")
     quiet_end = serializers.CharField(allow_null=True, help_text="HH:MM")
     lang = serializers.ChoiceField(choices=LANGUAGES)
-    push_turn = serializers.BooleanField()
-    push_reminders = serializers.BooleanField()
-    push_game_start = serializers.BooleanField()
-    push_game_end = serializers.BooleanField()
-    push_chat = serializers.BooleanField()
-    push_matchmaking = serializers.BooleanField()
     email_digest = serializers.BooleanField()
 
     class Meta:
         ref_name = "NotificationSettings"
+
+
+class SwitchSchema(serializers.Serializer):
+    name = serializers.CharField(help_text="the setting's field, e.g. push_turn")
+    label = serializers.CharField(help_text="what it notifies of, in the request's language")
+    default = serializers.BooleanField()
+
+    class Meta:
+        ref_name = "NotificationSwitch"

@@ -88,7 +88,7 @@ def test_an_api_500_is_the_error_shape(rf: RequestFactory):
     assert response.status_code == 500
     assert json.loads(response.content) == {
         "code": "error",
-        "detail": "something went wrong",
+        "detail": "Something went wrong.",
         "fields": {},
     }
 

@@ -52,9 +52,9 @@ def test_quiet_hours_and_kinds_are_saved_for_the_account(phone):
         return prefs and (
             str(prefs.quiet_start),
             str(prefs.quiet_end),
-            prefs.push_reminders,
-            prefs.push_chat,
-            prefs.push_matchmaking,
+            prefs.switches.get("push_reminders", True),
+            prefs.switches.get("push_chat", True),
+            prefs.switches.get("push_matchmaking", True),
         )
 
     phone.reload()  # what the page shows now comes from the server

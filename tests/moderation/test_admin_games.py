@@ -10,6 +10,7 @@ from django.contrib import admin
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 
+from barkside import error_texts
 from games import engine, services
 from games.models import Doghouse, Game, GameEvent, Seat
 from games.services import Actor
@@ -461,5 +462,5 @@ def test_a_moderator_aborts_a_running_game_from_the_games_list_with_a_reason(tab
         "collusion",
     )
     again = client.post(url, {**selected, "apply": "1", "reason": "twice"}, follow=True)
-    assert b"the game is not running" in again.content
+    assert error_texts.DETAILS["not_active"].encode() in again.content
     assert ModerationAction.objects.count() == 1  # a refused action is not logged

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from barkside import error_texts
 from barkside.errors import ServiceError
 from moderation import services
 from moderation.models import ModerationAction, WarningSeen
@@ -65,7 +66,11 @@ def test_someone_elses_warning_is_not_found(moderator, alice, bob):
     warning = services.user_warn(moderator=moderator, user=bob, reason="mind your words")
     response = seen(alice, warning.pk)
     assert response.status_code == 404
-    assert response.json() == {"code": "not_found", "detail": "no such warning", "fields": {}}
+    assert response.json() == {
+        "code": "not_found",
+        "detail": error_texts.DETAILS["not_found"],
+        "fields": {},
+    }
     assert not WarningSeen.objects.exists()
     assert warnings(alice) == []
 

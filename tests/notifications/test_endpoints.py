@@ -5,6 +5,7 @@ The address checks use IP literals and `localhost`, which resolve without a DNS 
 
 import pytest
 
+from barkside import notices
 from notifications import push
 from notifications.endpoints import EndpointRefused, check_url
 from notifications.models import PushSubscription
@@ -108,7 +109,7 @@ def test_a_host_that_resolves_inside_when_sending_gets_nothing(alice, fake_servi
         user=alice, **device.subscription["keys"], endpoint=device.subscription["endpoint"]
     )
 
-    push.notify(push.TURN, alice.pk, 42)
+    push.notify(notices.YOUR_TURN, alice.pk, 42)
 
     assert fake_service.received == []
     assert PushSubscription.objects.filter(user=alice).exists()  # maybe a passing fault
@@ -120,7 +121,7 @@ def test_a_stored_endpoint_the_rules_now_refuse_is_dropped_unsent(alice, fake_se
         user=alice, **device.subscription["keys"], endpoint=device.subscription["endpoint"]
     )
 
-    push.notify(push.TURN, alice.pk, 42)
+    push.notify(notices.YOUR_TURN, alice.pk, 42)
 
     assert fake_service.received == []
     assert not PushSubscription.objects.filter(user=alice).exists()
@@ -131,5 +132,5 @@ def test_the_escape_hatch_for_tests_delivers_to_a_local_service(alice, fake_serv
     device = Device(f"{fake_service.url}/push/alice")
     answer = client_for(alice).post("/api/push/subscriptions", device.subscription, format="json")
     assert answer.status_code == 201
-    push.notify(push.TURN, alice.pk, 42)
+    push.notify(notices.YOUR_TURN, alice.pk, 42)
     assert device.decrypt(fake_service.received[0][2])["game"] == 42

@@ -7,15 +7,15 @@ import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import http_ece
-import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.core.cache import cache
 
+from barkside import notices
 from games.signals import game_notices
 from notifications import devices, presence, push, tasks
 from notifications.models import PushSubscription
-from tests.helpers import client_for, eager_tasks
+from tests.helpers import client_for
 
 
 def b64(data: bytes) -> str:
@@ -45,16 +45,6 @@ class PushService:
         self.server = HTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-
-@pytest.fixture
-def push_service(settings):
-    settings.PUSH_ALLOW_HTTP_ENDPOINTS = True
-    settings.PUSH_ALLOW_LOCAL_ENDPOINTS = True  # the fake service is on 127.0.0.1
-    service = PushService()
-    with eager_tasks():
-        yield service
-    service.server.shutdown()
 
 
 class Device:
@@ -112,10 +102,10 @@ def test_nobody_is_notified_about_the_game_they_are_watching(transactional_db, a
     device = Device(f"{push_service.url}/push/alice-phone")
     client_for(alice).post("/api/push/subscriptions", device.subscription, format="json")
     presence.enter(alice.pk, 7)
-    push.notify(push.STARTED, alice.pk, 7)
+    push.notify(notices.GAME_STARTED, alice.pk, 7)
     assert push_service.received == []
     presence.leave(alice.pk, 7)
-    push.notify(push.ENDED, alice.pk, 7)
+    push.notify(notices.GAME_ENDED, alice.pk, 7)
     assert device.decrypt(push_service.received[0][2])["kind"] == "game_ended"
 
 
@@ -123,7 +113,7 @@ def test_a_gone_subscription_is_dropped(transactional_db, alice, push_service):
     device = Device(f"{push_service.url}/push/old-phone")
     client_for(alice).post("/api/push/subscriptions", device.subscription, format="json")
     push_service.status = 410
-    push.notify(push.TURN, alice.pk, 1)
+    push.notify(notices.YOUR_TURN, alice.pk, 1)
     assert not PushSubscription.objects.filter(user=alice).exists()
 
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from barkside import error_texts
 from notifications.models import PushSubscription
 from tests.helpers import client_for
 
@@ -29,7 +30,7 @@ def test_posting_another_users_endpoint_is_refused_and_moves_nothing(alice, bob)
     assert response.status_code == 409
     assert response.json() == {
         "code": "endpoint_taken",
-        "detail": "this push endpoint is subscribed for another account",
+        "detail": error_texts.DETAILS["endpoint_taken"],
         "fields": {},
     }
     row = PushSubscription.objects.get(endpoint=ENDPOINT)

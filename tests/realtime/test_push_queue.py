@@ -9,6 +9,7 @@ import threading
 
 import pytest
 
+from barkside import notices
 from barkside.stack import children
 from games import services, tasks
 from games.models import GameEvent
@@ -86,7 +87,7 @@ def test_a_push_service_that_never_answers_delays_no_ai_move_and_no_timeout(
 
     # More notices for alice queue up; then her deadline passes and the sweeper runs.
     for _ in range(2):
-        push.notify(push.TURN, alice.pk, game.pk)
+        push.notify(notices.YOUR_TURN, alice.pk, game.pk)
     expire_turn(game)
     tasks.sweep.delay()
 

@@ -1,18 +1,11 @@
 // Settings, the account's part about being told: which pushes, quiet hours in my time
 // zone, and the daily email when no device has notifications on. Each change is saved
 // at once (PATCH /api/notifications/settings); the server keeps them for every device.
+// The kinds of push and their names come from the server (GET /api/notifications/switches,
+// in the app's language), which declares every kind of notice in one place.
 import { api } from "../api.js";
 import { h, toast } from "../dom.js";
 import { lang, t } from "../i18n.js";
-
-const KINDS = [
-  ["push_turn", "notify.turn"],
-  ["push_reminders", "notify.reminders"],
-  ["push_game_start", "notify.gameStart"],
-  ["push_game_end", "notify.gameEnd"],
-  ["push_chat", "notify.chat"],
-  ["push_matchmaking", "notify.matchmaking"],
-];
 
 function deviceZone() {
   try {
@@ -38,7 +31,7 @@ function switchRow(id, label, checked, onchange) {
     h("label", { for: id }, label));
 }
 
-function form(current, save) {
+function form(current, switches, save) {
   const zone = h("select", { id: "notify-zone", onchange: (e) => save({ time_zone: e.target.value }) },
     zoneNames(current.time_zone).map((name) => h("option", { value: name, selected: name === current.time_zone }, name)));
   const from = h("input", { type: "time", id: "notify-quiet-from", value: current.quiet_start || "22:00" });
@@ -59,7 +52,7 @@ function form(current, save) {
   return [
     h("fieldset", {},
       h("legend", {}, t("notify.kinds")),
-      KINDS.map(([name, key]) => switchRow(`notify-${name}`, t(key), current[name],
+      switches.map(({ name, label }) => switchRow(`notify-${name}`, label, current[name],
         (e) => save({ [name]: e.target.checked })))),
     h("p", { class: "hint" }, t("notify.remindersHint")),
     h("div", { class: "field" }, h("label", { for: "notify-zone" }, t("notify.timeZone")), zone),
@@ -83,13 +76,13 @@ export function notificationSettingsPanel() {
       toast(err.status === 0 ? t("error.offline") : (err.detail || t("error.generic")));
     }
   }
-  api.notificationSettings().then(async (current) => {
+  Promise.all([api.notificationSettings(), api.notificationSwitches()]).then(async ([current, switches]) => {
     // A first visit: the device's time zone and language, rather than UTC and English.
     if (current.time_zone === "UTC" && deviceZone() !== "UTC" && !current.quiet_start) {
       current = await api.notificationSettingsChange({ time_zone: deviceZone(), lang: lang() }).catch(() => current);
     }
     body.removeAttribute("aria-busy");
-    body.replaceChildren(...form(current, save));
+    body.replaceChildren(...form(current, switches, save));
   }).catch((err) => {
     body.removeAttribute("aria-busy");
     body.replaceChildren(h("p", { class: "form-error", role: "alert" },
