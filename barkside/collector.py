@@ -1,12 +1,12 @@
 """The cyclic garbage collector of a web process, set for a server that lives long.
 
 Python's defaults (a young collection every 700 new containers, and a full one walking
-every object of the process every hundred of those) cost a web process 8.2-8.6 s of its
-CPU over a two-minute `bench load` run, and each full collection held its event loop,
-every socket with it, for about 0.3 s (README, "The garbage collector"). The objects of
-the loaded app live as long as the process: frozen, no collection walks them again; and
-a move's objects, most of them gone by reference counting before a young collection
-sees them, need fewer young collections.
+every object of the process every hundred of those) spend much of a busy web process's
+CPU in collections, and each full collection holds its event loop, every socket with it,
+while it walks every socket's views and states (docs/performance.md, "The garbage
+collector settled"). The objects of the loaded app live as long as the process: frozen,
+no collection walks them again; and a move's objects, most of them gone by reference
+counting before a young collection sees them, need fewer young collections.
 """
 
 import gc

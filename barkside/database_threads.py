@@ -2,18 +2,17 @@
 (barkside/http_threads.py), and each socket's reads, moves and chat lines (`apart`).
 
 One pool of REQUEST_THREADS threads for both, first come first served. With a pool for
-each, the sockets' 70% of a crowd's moves queued for their six threads while requests
-had six of their own (socket moves waited twice as long as REST ones, README "One pool
-of threads"), and twelve threads, not six, wanted the GIL that the event loop, which
-sends every socket its messages, needs too. Nothing here waits for anything but a
-connection: a request gives its connection back in its own thread before its answer
-goes out, and a socket call after it returns.
+each, socket moves (most of a crowd's) queued for their threads while requests idled on
+threads of their own, and twice the threads wanted the GIL that the event loop, which
+sends every socket its messages, needs too (docs/performance.md, "Serving"). Nothing
+here waits for anything but a connection: a request gives its connection back in its
+own thread before its answer goes out, and a socket call after it returns.
 
 Not the loop's default executor: Django logs a request's 4xx or 5xx answer there
 (`sync_to_async(log_response, thread_sensitive=False)`) while the request may hold a
 pooled connection; sockets' work queued in that executor waiting for connections once
 left no thread to log with, and nothing moved until the pool's timeout failed the moves
-(stalls of 10 to 27 s, then `PoolTimeout`, under `bench load`).
+(a deadlock, broken only by `PoolTimeout`).
 """
 
 import threading

@@ -4,10 +4,10 @@ threads (barkside/database_threads.py).
 Django's ASGI handler runs a sync view (every DRF view here) through its async machinery:
 the body read, the request made, the URL resolved, each middleware adapted and the answer
 sent on the event loop, with a thread of its own started per request for the sync part,
-and hops between the two. `py-spy --gil` on a web process at 100 tables put about a fifth
-of its CPU in that machinery, on the loop that also serves every socket of the process:
-three times what the requests' own middleware and views took in their threads. Each hop
-also waits for a turn of that busy loop, holding the request's database connection.
+and hops between the two. Under a crowd that machinery costs more CPU than the requests'
+own middleware and views, and it runs on the loop that also serves every socket of the
+process. Each hop also waits for a turn of that busy loop, holding the request's
+database connection.
 
 Here the loop only reads the body and sends the answer. In between, one hop: a thread of a
 fixed pool makes the request, runs Django's middleware and view (sync, as under WSGI),

@@ -1,9 +1,9 @@
 """JSON text in C (orjson) where a move spends its JSON time: the game's state, read and
 written with every move, and each seat's view, sent with every move.
 
-`py-spy` put 9.6% of a move's own time (`bench move`) in encoding JSON and 3.3% in
-decoding it with the standard library: a state of 2-4 KB and three views of about as
-much per move. orjson does each in a fraction of that. The text it writes reads the same
+With the standard library, encoding and decoding JSON took a noticeable share of a
+move's own time (`bench move`): a state of a few KB and three views of about as much per
+move. orjson does each in a fraction of that. The text it writes reads the same
 to any JSON parser: compact, UTF-8, and dates as the API renders them (UTC as `Z`).
 """
 

@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files as static files (SPECTACULAR_SETTINGS)
     "axes",
     "channels",
     # The project's apps, each above those it builds on (tests/test_layers.py checks it).
@@ -89,6 +90,9 @@ INSTALLED_APPS = [
     "notifications",
     "moderation",
     "matchmaking",
+    # Tooling on top of every app, installed so that `manage.py bench` is found: it has no
+    # models and loads nothing at start-up.
+    "bench",
 ]
 
 MIDDLEWARE = [
@@ -120,7 +124,8 @@ ROOT_URLCONF = "barkside.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "frontend"],
+        # The web app's index.html; the project's own pages (the API docs: barkside/urls.py).
+        "DIRS": [BASE_DIR / "frontend", BASE_DIR / "barkside" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -323,6 +328,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # Request bodies are JSON: form posts can't carry the strict types (numbers, booleans).
     "PARSER_WHITELIST": ["rest_framework.parsers.JSONParser"],
+    # /api/docs/ runs Swagger UI from this app's static files (drf-spectacular-sidecar):
+    # it works offline, and the CSP stays `'self'` (barkside/csp.py).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
 }
 
 # --- I18n, static ---------------------------------------------------------------------

@@ -15,7 +15,7 @@ so the stack heals itself the way a production supervisor would, without a resta
 spinning on the CPU.
 
 Deployments run the same processes separately, each under a supervisor (see `Procfile`
-and the README).
+and docs/operations.md).
 """
 
 import argparse

@@ -164,7 +164,7 @@ class MovesView(APIView):
             "Illegal moves answer 400 with the rules' reason code (`too_low`, `sets_locked`, "
             "`tuck_not_lowest`, ...). A move is stale, 409 `stale_version` with the current "
             "`version`, when anything that bears on the seat's decision changed since "
-            "`version`; other seats' passes do not (see README, Stale moves)."
+            "`version`; other seats' passes do not (see docs/architecture.md, Stale moves)."
         ),
     )
     def post(self, request, game_id: int):

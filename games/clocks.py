@@ -48,8 +48,9 @@ def resumed(turn_started: datetime, away_since: datetime, back: datetime) -> tim
     return max(timedelta(0), back - max(turn_started, away_since))
 
 
-# The seat columns `step` (and a change made with it, services._commit) may write.
+# The seat columns a change may write (games/commit.py): `step`'s, and its own.
 SEAT_FIELDS = [
+    "timeouts",
     "to_act",
     "turn_started",
     "deadline",
@@ -126,3 +127,14 @@ def earliest(seats, acting: set[int]) -> datetime | None:
     (its player is not away)."""
     running = [s.deadline for s in seats if s.number in acting and s.deadline and not s.away_since]
     return min(running, default=None)
+
+
+def overdue(seat, now: datetime) -> bool:
+    """A person to act whose own deadline passed while their clock ran (not away)."""
+    return (
+        seat.to_act
+        and not seat.plays_itself
+        and not seat.away_since
+        and seat.deadline is not None
+        and seat.deadline <= now
+    )

@@ -10,4 +10,4 @@ class GameError(ServiceError):
 def no_such_game() -> GameError:
     """The one answer for a missing game, and for a private game to anyone not seated at it
     (a wrong invite code included): nobody can tell the two apart by asking."""
-    return GameError("not_found", "no such game", status=404)
+    return GameError("not_found", status=404)

@@ -6,22 +6,16 @@ committed it (games/realtime.py). What is left to build here: the first view of 
 socket that connects or syncs, a spectator's public view, and a seated person's view
 whose message did not come. Done naively, that costs a read of the game and a view per
 socket and version in every process. Here the sockets of a process share the newest
-game they know of: the process that made the change keeps it as it commits
-(`remember`), so its sockets read nothing; others read it once, however many sockets
-ask at the same time. Each seat's view of a version is built once, as JSON text, on the
-game kept (`selectors.game_view_json`), and shared by every socket of that seat (and the
-public view by every spectator). Only the newest version's views are kept: they go with
-the game object the next version replaces. Keeping 6,000 views of any version, with
-their lists of legal moves, doubled the objects a web process's garbage collector walks
-in two minutes of `bench load` (README, "The garbage collector").
+snapshot of the game they know of (games/snapshots.py): the process that made the
+change keeps it as it commits (`remember`), so its sockets read nothing; others read it
+once, however many sockets ask at the same time. Each seat's view of a version is built
+once on the snapshot and shared by every socket of that seat (and the public view by
+every spectator). Only the newest version's snapshot is kept, and only while a socket of
+this process watches the game (`watch`, `unwatch`): a game holds its whole state, every
+round's moves, and the garbage collector walks every object kept.
 
-Only games a socket of this process watches are kept (`watch`, `unwatch`), and only
-while one does: a game holds its whole state, every round's moves, and kept for every
-game the process committed (up to 2,000) the web processes grew all along a `bench load`
-run and their collector walked them all.
-
-What a socket sends is still `selectors.game_view` for its own user's seat: only the
-work of building it is shared, never one person's view with another.
+What a socket sends is still the view of its own user's seat: only the work of building
+it is shared, never one person's view with another.
 """
 
 import asyncio
@@ -30,15 +24,15 @@ from collections import Counter
 from typing import NamedTuple
 
 from barkside import database_threads
-from games import selectors
+from games import selectors, snapshots
 from games.errors import no_such_game
-from games.models import Game
+from games.snapshots import Snapshot
 
 READS = 3  # a shared read older than the version asked for is done again, this often
 
 _lock = threading.Lock()  # `remember` runs in request threads, the rest on the loop
 _watchers: Counter[int] = Counter()  # game id -> this process's sockets watching it
-_games: dict[int, Game] = {}  # game id -> its newest version known, while watched
+_games: dict[int, Snapshot] = {}  # game id -> its newest version known, while watched
 _reading: dict[int, asyncio.Future] = {}  # game id -> the read under way
 
 
@@ -57,19 +51,16 @@ def unwatch(game_id: int) -> None:
             _games.pop(game_id, None)
 
 
-def remember(game: Game) -> Game | None:
-    """A game just committed with its seats in memory (services), or read: kept if a
-    socket here watches it and it is the newest version this process knows. A game
-    without its seats read is not kept (its views would read them). Returns the game
-    kept (this one or a newer or equal one), or None if none is."""
-    if not selectors.seats_read(game):
-        return _games.get(game.pk)
+def remember(snapshot: Snapshot) -> Snapshot | None:
+    """A game just committed or read: kept if a socket here watches it and it is the
+    newest version this process knows. Returns the snapshot kept (this one or a newer or
+    equal one), or None if none is."""
     with _lock:
-        if game.pk not in _watchers:
+        if snapshot.pk not in _watchers:
             return None
-        known = _games.get(game.pk)
-        if known is None or known.version < game.version:
-            _games[game.pk] = known = game
+        known = _games.get(snapshot.pk)
+        if known is None or known.version < snapshot.version:
+            _games[snapshot.pk] = known = snapshot
     return known
 
 
@@ -80,15 +71,15 @@ def forget_all() -> None:
         _reading.clear()
 
 
-def _read(game_id) -> Game | None:
-    return selectors.one_with_seats(game_id)
+def _read(game_id) -> Snapshot | None:
+    return snapshots.read(game_id)
 
 
 # Reads share no state with other sockets' work: any thread may run them, in parallel.
 _read_async = database_threads.apart(_read)
 
 
-async def game(game_id: int, at_least: int | None = None) -> Game:
+async def game(game_id: int, at_least: int | None = None) -> Snapshot:
     """The game at version `at_least` or later: from memory, else read (once for every
     socket asking for it meanwhile). With `at_least` None, read now (a socket's connect
     or `sync` must see what was committed before it asked)."""
@@ -122,7 +113,7 @@ def _shared_read(game_id: int) -> asyncio.Future:
 
 class SocketView(NamedTuple):
     version: int
-    text: str  # selectors.game_view_json
+    text: str  # Snapshot.view_json
     seated: bool  # the user's own seat's view, not a spectator's
 
 
@@ -130,5 +121,5 @@ async def view(game_id: int, user, at_least: int | None = None) -> SocketView:
     """The game as `user`'s seat sees it (GameError if they may not see it), built once
     per version and seat in this process."""
     current = await game(game_id, at_least)
-    seat = selectors.visible_seat(current, user)
-    return SocketView(current.version, selectors.game_view_json(current, seat), seat is not None)
+    seat = selectors.visible_seat(current.game, user)
+    return SocketView(current.version, current.view_json(seat), seat is not None)

@@ -266,6 +266,7 @@ class IdempotentMove(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, db_index=False)
     key = models.CharField(max_length=64)
     game = models.ForeignKey(Game, on_delete=models.CASCADE)
+    version = models.PositiveIntegerField(help_text="the game's version the reply shows")
     response = models.TextField(help_text="the reply's JSON text, as it was sent")
     created = models.DateTimeField(auto_now_add=True)
 

@@ -16,7 +16,6 @@ retry is simply decided again, and answers the same refusal while the game is wh
 was.
 """
 
-import json
 from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
@@ -76,7 +75,7 @@ def move_submit(*, game_id, user, fields, key=None) -> Reply:
         stored = _stored(user, key, game_id)
         if stored is None:
             raise refused.error from None
-        return Reply(json.loads(stored.response)["version"], stored.response)
+        return Reply(stored.version, stored.response)
 
 
 class _Refused(Exception):
@@ -91,23 +90,22 @@ def _applied(game_id, user, data: dict, key: str | None) -> Reply:
         # The game first: twins of a move queue on its lock, then the second finds the
         # game moved on (PostgreSQL; SQLite runs one writer at a time).
         game = services.game_locked(game_id)
-        seat = selectors.visible_seat(game, user)  # private games stay unseen, keys or not
+        seat = selectors.visible_seat(game.game, user)  # private games stay unseen, keyed or not
         try:
-            game = services.game_move(
-                game_id=game_id,
-                user=user,
+            after = services.game_move(
+                game=game,
+                seat=seat,
                 kind=data["kind"],
                 cards=data.get("cards"),
                 version=data["version"],
-                locked=game,
             )
         except GameError as error:
             if key is None:
                 raise
             raise _Refused(error) from None
-        reply = Reply(game.version, selectors.game_view_json(game, seat))
+        reply = Reply(after.version, after.view_json(after.seat_of(user)))
         if key is not None:
-            _store(user, key, game_id, reply.text)
+            _store(user, key, game_id, reply)
     return reply
 
 
@@ -119,7 +117,7 @@ def _checked_key(key) -> str | None:
     if not (
         isinstance(key, str) and low <= len(key) <= high and key.isascii() and key.isprintable()
     ):
-        raise ServiceError("bad_idempotency_key", "Idempotency-Key is 1-64 characters")
+        raise ServiceError("bad_idempotency_key")
     return key
 
 
@@ -131,17 +129,19 @@ def _stored(user, key: str, game_id) -> IdempotentMove | None:
     return stored
 
 
-def _store(user, key: str, game_id, reply: str) -> None:
+def _store(user, key: str, game_id, reply: Reply) -> None:
     """Keep the reply under the key, in the move's transaction. A move that got here first
     with the same key (its twin on another game, or another move on this one) holds it:
     this move is rolled back and answered from what that one stored."""
     try:  # no savepoint: the whole transaction rolls back anyway
-        statements.insert(IdempotentMove(user=user, key=key, game_id=game_id, response=reply))
+        statements.insert(
+            IdempotentMove(
+                user=user, key=key, game_id=game_id, version=reply.version, response=reply.text
+            )
+        )
     except IntegrityError:
         raise _Refused(_key_reused()) from None
 
 
 def _key_reused() -> ServiceError:
-    return ServiceError(
-        "idempotency_key_reused", "this Idempotency-Key was used for another game", status=422
-    )
+    return ServiceError("idempotency_key_reused", status=422)

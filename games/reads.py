@@ -16,10 +16,12 @@ moves, `selectors.forced_moves_on`).
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connections
 
+from barkside.adapters import django_orm
 from games.models import Game, PlayerSettings, Seat
 
-# A user's `game_settings` (the reverse one-to-one): kept on the user read with a seat.
-_GAME_SETTINGS = PlayerSettings.user.field.remote_field
+# A seat's `user`, and a user's `game_settings` (the reverse one-to-one), kept in memory.
+_keep_user = django_orm.related_setter(Seat.user.field)
+_keep_game_settings = django_orm.related_setter(PlayerSettings.user.field.remote_field)
 
 _statements: dict[tuple[str, bool], "_Statement"] = {}  # (database alias, lock) -> SQL
 
@@ -31,14 +33,13 @@ class _Statement:
         connection = connections[alias]
         quote = connection.ops.quote_name
         self.models = (Game, Seat, get_user_model(), PlayerSettings)
-        compiler = Game.objects.none().query.get_compiler(using=alias)
         self.parts = []  # per model: (start, end) in the row, and its converters
         columns, start = [], 0
         for model, table in zip(self.models, ("g", "s", "u", "p"), strict=True):
             fields = model._meta.concrete_fields
             columns += [f"{table}.{quote(f.column)}" for f in fields]
-            converters = compiler.get_converters([f.get_col(table) for f in fields])
-            self.parts.append((start, start + len(fields), list(converters.items())))
+            converters = django_orm.row_converters(model, fields, table, alias)
+            self.parts.append((start, start + len(fields), converters))
             start += len(fields)
         seat, user, chosen = Seat._meta, get_user_model()._meta, PlayerSettings._meta
         self.sql = (
@@ -93,18 +94,17 @@ def game_with_seats(game_id, *, lock: bool = False, using: str = DEFAULT_DB_ALIA
         if seat is not None:
             user = statement.instance(2, row, connection)
             if user is not None:  # no settings row: None, which reads as the defaults
-                _GAME_SETTINGS.set_cached_value(user, statement.instance(3, row, connection))
-            Seat.user.field.set_cached_value(seat, user)
+                _keep_game_settings(user, statement.instance(3, row, connection))
+            _keep_user(seat, user)
             seats.append(seat)
+    return with_seats(game, seats)
+
+
+def with_seats(game: Game, seats: list[Seat]) -> Game:
+    """`game` with `seats` as its seats in memory: `game.seats.all()` asks nothing."""
     # What prefetch_related leaves, a queryset with its results in memory, but without
     # references back to the game (prefetch_related's holds the game, and each seat it as
     # its `game`): the game and its state, every round's moves, are freed as soon as the
     # move or view that read it is done, rather than left to the garbage collector.
-    # The filter is deferred, as a related manager's is: it is only compiled if somebody
-    # narrows `game.seats` further (`game.seats.filter(...)` asks the database).
-    prefetched = Seat.objects.all()
-    prefetched._defer_next_filter = True
-    prefetched = prefetched.filter(game_id=game.pk)
-    prefetched._result_cache, prefetched._prefetch_done = seats, True
-    game._prefetched_objects_cache = {"seats": prefetched}
+    django_orm.set_prefetched(game, "seats", Seat.objects.all(), seats, game_id=game.pk)
     return game

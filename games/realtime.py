@@ -1,12 +1,12 @@
-"""Broadcasts of game changes, sent after commit by services._after_commit.
+"""Broadcasts of game changes, sent after commit by games/commit.py.
 
 Each seated person's sockets on a game share a group of their own (`player_group`): the
-process that committed a change builds each person's view once (`selectors.game_view`
-for their seat, as the JSON a socket sends) and sends it there, so no other process
-reads the game again or builds that view; a hand only ever travels to its own player's
-sockets. The spectators' group (`spectators_group`) gets `{game, version}` only: a
-spectator's socket builds its view itself (games/fanout.py); when the views could not be
-built here (the seats were read again), the whole game group gets it instead. Each
+process that committed a change builds each person's view once (from the change's
+snapshot, as the JSON a socket sends) and sends it there, so no other process reads the
+game again or builds that view; a hand only ever travels to its own player's sockets.
+The spectators' group (`spectators_group`) gets `{game, version}` only: a spectator's
+socket builds its view itself (games/fanout.py). A change that seats or unseats someone
+tells the whole game group instead, so that each socket learns whether it is seated. Each
 seated person's group (`user-<id>`) gets a notice when their game started (or
 matchmaking seated them), when it is their turn, or when it ended - worked out by the
 service from the seats it already holds - and `tell` passes each notice to the other
@@ -18,8 +18,9 @@ import json
 import logging
 
 from barkside import broadcast
-from games import selectors, signals
+from games import signals
 from games.models import Game
+from games.snapshots import Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -59,18 +60,15 @@ def socket_message(view_json: str, version: int, request_id=None) -> str:
     return f'{{"type": "game", "version": {int(version)}, "game": {view_json}{answers}}}'
 
 
-def game_changed(game: Game, version: int, notices=()) -> None:
+def game_changed(after: Snapshot, notices=(), seating: bool = False) -> None:
     """Broadcast a committed change and its notices, `(name, user id)` pairs, with each
-    seated person's view while `game` (its seats read) is still at the change's version;
-    never raises, so it can't undo a stored move's answer."""
-    game_id = game.pk
+    seated person's view of it; never raises, so it can't undo a stored move's answer.
+    `seating`: the change seated or unseated someone, so a socket that was a spectator's
+    may be a player's now, or the other way round: each builds its own view to find out."""
+    game_id, version = after.pk, after.version
     try:
-        current = game.version == version and selectors.seats_read(game)
-        messages = _views(game) if current else []
-        # With every seated person's view on its way, only spectators have a view left to
-        # build. Otherwise (the seats were read again: someone joined or left) every
-        # socket of the game builds its own, and learns whether it is seated now.
-        told = spectators_group(game_id) if current else game_group(game_id)
+        messages = _views(after)
+        told = game_group(game_id) if seating else spectators_group(game_id)
         messages.append((told, {"type": "game.changed", "game": game_id, "version": version}))
         tell(notices, game_id)
         for name, user_id in notices:
@@ -81,15 +79,15 @@ def game_changed(game: Game, version: int, notices=()) -> None:
         log.exception("broadcast of game %s version %s failed", game_id, version)
 
 
-def _views(game: Game) -> list[tuple[str, dict]]:
+def _views(after: Snapshot) -> list[tuple[str, dict]]:
     """Each seated person's view, for their own group, before the game group's message:
     a socket that gets its view first has nothing left to do for the version."""
     messages = []
-    for seat in game.seats.all():
+    for seat in after.seats:
         if seat.user_id is not None:
-            text = socket_message(selectors.game_view_json(game, seat), game.version)
-            message = {"type": "game.view", "version": game.version, "text": text}
-            messages.append((player_group(game.pk, seat.user_id), message))
+            text = socket_message(after.view_json(seat), after.version)
+            message = {"type": "game.view", "version": after.version, "text": text}
+            messages.append((player_group(after.pk, seat.user_id), message))
     return messages
 
 

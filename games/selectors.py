@@ -6,7 +6,6 @@ from datetime import datetime, timedelta
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 
-from barkside import jsontext
 from games import engine, reads
 from games.errors import GameError, no_such_game
 from games.models import CORRESPONDENCE_SECONDS, Game, GameEvent, PlayerSettings, Seat, Vacation
@@ -26,11 +25,6 @@ def one_with_seats(game_id, *, lock: bool = False) -> Game | None:
     `lock` holds its row until the transaction ends. One statement, compiled once per
     process (games/reads.py): every move and every socket's first view read it."""
     return reads.game_with_seats(game_id, lock=lock)
-
-
-def seats_read(game: Game) -> bool:
-    """Whether the game's seats are in memory (`with_seats`, or a service's lock)."""
-    return "seats" in getattr(game, "_prefetched_objects_cache", {})
 
 
 def seat_of(game: Game, user) -> Seat | None:
@@ -61,16 +55,6 @@ def is_visible(game_id, user) -> bool:
     except GameError:
         return False
     return True
-
-
-def game_view_json(game: Game, seat: Seat | None) -> str:
-    """`game_view` as the JSON text a client gets (barkside/jsontext.py), built once per
-    version and seat of this game object: a move's reply and its broadcast share it."""
-    built = game.__dict__.setdefault("_views_json", {})
-    key = (game.version, seat.number if seat else None)
-    if key not in built:
-        built[key] = jsontext.dumps(game_view(game, seat))
-    return built[key]
 
 
 def game_view(game: Game, seat: Seat | None) -> dict:
@@ -263,7 +247,7 @@ def game_rounds(game: Game) -> dict:
 def game_record(game: Game) -> dict:
     """The full record with the seed: only once the game has ended (finished or aborted)."""
     if game.state is None or game.status not in (Game.Status.FINISHED, Game.Status.ABORTED):
-        raise GameError("game_running", "the record is published when the game ends", status=409)
+        raise GameError("game_running", status=409)
     record = engine.to_record(game.state, reveal_seed=True)
     record["seats"] = [seat_name(s) for s in game.seats.all()]
     record["started"] = game.started.isoformat() if game.started else None

@@ -4,16 +4,27 @@ import random
 import threading
 from datetime import timedelta
 
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from barkside.celery import eager_tasks  # noqa: F401 (the tests import it from here)
-from games import engine
+from games import engine, services
 from games.models import Game, Seat
 
 PASSWORD = "Tail-tuck-7-doghouse"
+
+
+def person_move(*, game_id, user, kind, cards, version) -> Game:
+    """`user`'s move at their seat, as the moves of every channel reach the game: the game
+    locked, their seat found, the move committed. Returns the game after it."""
+    with transaction.atomic():
+        game = services.game_locked(game_id)
+        seat = game.seat_of(user)
+        return services.game_move(
+            game=game, seat=seat, kind=kind, cards=cards, version=version
+        ).game
 
 
 def client_for(user=None) -> APIClient:

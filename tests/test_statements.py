@@ -39,9 +39,11 @@ def test_an_insert_writes_the_row_create_writes(game):
 
 def test_an_insert_breaking_a_constraint_raises_djangos_integrity_error(game, django_user_model):
     user = django_user_model.objects.create(username="alice")
-    statements.insert(IdempotentMove(user=user, key="k", game=game, response='{"version": 1}'))
+    statements.insert(
+        IdempotentMove(user=user, key="k", game=game, version=1, response='{"version": 1}')
+    )
     with pytest.raises(IntegrityError), transaction.atomic():
-        statements.insert(IdempotentMove(user=user, key="k", game=game, response="{}"))
+        statements.insert(IdempotentMove(user=user, key="k", game=game, version=1, response="{}"))
     assert row(IdempotentMove, key="k")["response"] == '{"version": 1}'
 
 
@@ -50,13 +52,13 @@ def test_statements_together_write_their_rows_or_raise_what_broke(game, django_u
     comes out there at the latest, as Django's, and the transaction writes nothing."""
     user = django_user_model.objects.create(username="alice")
     with transaction.atomic(), statements.together():
-        statements.insert(IdempotentMove(user=user, key="a", game=game, response="{}"))
+        statements.insert(IdempotentMove(user=user, key="a", game=game, version=1, response="{}"))
         statements.insert(GameEvent(game=game, version=1, kind="play", payload=[]))
     assert row(IdempotentMove, key="a")["game_id"] == game.pk
     assert GameEvent.objects.filter(game=game, version=1).exists()
     with pytest.raises(IntegrityError), transaction.atomic(), statements.together():
         statements.insert(GameEvent(game=game, version=2, kind="play", payload=[]))
-        statements.insert(IdempotentMove(user=user, key="a", game=game, response="{}"))
+        statements.insert(IdempotentMove(user=user, key="a", game=game, version=1, response="{}"))
     assert not GameEvent.objects.filter(game=game, version=2).exists()
 
 

@@ -39,7 +39,7 @@ class Race:
     difference's standard error by the effective number of deals they are worth. Every
     sum a look needs is carried from one look to the next and only extended by the deals
     played since (in the order `sum` adds a list, so to the same last bit): summed afresh
-    at every look, they made the race a tenth of the search.
+    at every look, they grow with every deal and the race would eat into the playouts.
     """
 
     def __init__(self, candidates: int):

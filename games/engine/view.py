@@ -69,7 +69,7 @@ def past_rounds(state: dict) -> list[dict]:
     """Every finished round as anyone may see it, oldest first, each with its `number`.
 
     Not part of `view`: a view goes to every seat with every move, and the finished rounds
-    are most of a late view (5.0 of 5.9 KB in a 3-seat game's ninth round). A view holds
+    are most of a late view's bytes. A view holds
     the newest of them (`last_round`); a client keeps the ones it saw and asks for these
     when it missed some."""
     return [_past(number, r) for number, r in enumerate(state["rounds"], 1) if "loser" in r]

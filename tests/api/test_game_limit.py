@@ -4,6 +4,7 @@ clear 409 `game_limit` when creating, joining or queueing beyond it; the figure 
 import pytest
 
 from games import services
+from games.errors import GameError
 from games.models import Game
 from matchmaking import services as matchmaking
 from tests.helpers import client_for
@@ -32,7 +33,7 @@ def test_the_21st_correspondence_game_is_refused(at_the_limit, alice):
 
 def test_the_refusal_is_translated(at_the_limit, alice):
     response = create(alice, HTTP_ACCEPT_LANGUAGE="de")
-    assert response.json()["detail"].startswith("Du hast dein Limit laufender Fernpartien")
+    assert response.json()["detail"].startswith("Du hast dein Limit von 20 laufenden Fernpartien")
 
 
 def test_live_games_do_not_count(at_the_limit, alice):
@@ -46,7 +47,7 @@ def test_joining_beyond_the_limit_is_refused(at_the_limit, alice, bob):
 
 
 def test_queueing_beyond_the_limit_is_refused(at_the_limit, alice):
-    with pytest.raises(services.GameError) as refused:
+    with pytest.raises(GameError) as refused:
         matchmaking.queue_join(user=alice, sizes=[3], time_per_move=DAY, rated=False, ai_fill=False)
     assert refused.value.code == "game_limit"
 

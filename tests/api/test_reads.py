@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from games import selectors
 from games.models import Game, Seat
 from games.reads import game_with_seats
+from games.snapshots import Snapshot
 
 
 def as_queryset(game_id) -> Game:
@@ -47,16 +48,15 @@ def test_the_game_its_seats_by_number_and_their_people_as_the_queryset_reads_the
     assert len(queries) == 0
     # A query from the seats still asks about this game's seats only.
     assert list(read.seats.exclude(user=None).values_list("number", flat=True)) == [1, 2]
-    assert selectors.seats_read(read)
 
 
 def test_a_game_read_is_freed_at_once_not_left_to_the_collector(table, alice):
     """No reference cycle between a game and its seats: the game, and its state with every
     round's moves, go as soon as the move or view that read it is done. Left to the cyclic
     garbage collector, they made a busy web process collect twice as often."""
-    read = game_with_seats(table.pk)
-    selectors.game_view_json(read, selectors.seat_of(read, alice))  # kept on the game
-    gone = weakref.ref(read)
+    read = Snapshot(game_with_seats(table.pk))
+    read.view_json(read.seat_of(alice))  # kept with the snapshot
+    gone = weakref.ref(read.game)
     gc.disable()
     try:
         del read
@@ -87,8 +87,8 @@ def test_the_lock_is_on_the_game_row_where_the_database_locks(alice):
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's prepared statements")
 def test_a_game_read_again_and_again_is_prepared_on_the_server_once(alice):
-    """A move's locked read is planned once per connection, not once per move: prepared
-    statements cut PostgreSQL's CPU a move by a quarter (settings, README)."""
+    """A move's locked read is planned once per connection, not once per move: planning
+    was most of its cost on the server (docs/performance.md, prepared statements)."""
     game = Game.objects.create(players=3, time_per_move=60)
     Seat.objects.create(game=game, number=0, user=alice)
     for _ in range(connection.settings_dict["OPTIONS"]["prepare_threshold"] + 1):

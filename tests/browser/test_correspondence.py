@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from games import engine, services
 from games.models import Game
+from tests.helpers import person_move
 
 from .conftest import sign_up
 
@@ -25,9 +26,7 @@ def human_table(*users, seconds=DAY) -> Game:
 def first_pass(game: Game, user) -> None:
     seat = game.seats.get(user=user).number
     move = engine.legal_moves(game.state, seat)[0]
-    services.game_move(
-        game_id=game.pk, user=user, kind="pass", cards=move["cards"], version=game.version
-    )
+    person_move(game_id=game.pk, user=user, kind="pass", cards=move["cards"], version=game.version)
 
 
 def test_the_home_list_puts_the_soonest_deadline_first(phone, make_user):

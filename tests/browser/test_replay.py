@@ -116,7 +116,7 @@ def test_a_private_game_has_no_replay_for_others(new_phone, make_user):
     bob = new_phone()
     sign_up(bob, "bob")
     bob.goto(f"/#/game/{game_id}/replay")
-    expect(bob.get_by_role("heading", name=re.compile("no such game", re.I))).to_be_visible()
+    expect(bob.get_by_role("heading", name=re.compile("not found", re.I))).to_be_visible()
     expect(bob.locator(".replay-text")).to_have_count(0)
 
 

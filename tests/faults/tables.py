@@ -11,11 +11,9 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
-from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 from games import services
-from games.models import Game, Seat
 from tests.realtime.processes import api
 
 PACE = 0.3  # seconds between a table's moves, about the AI's pace
@@ -31,10 +29,7 @@ class Table:
 
 
 def ai_table() -> Table:
-    game = Game.objects.create(players=4, time_per_move=300)
-    Seat.objects.bulk_create(Seat(game=game, number=n, ai_level="random") for n in range(4))
-    with transaction.atomic():
-        services._start(game)
+    game = services.game_start_seated(seats=[{"ai_level": "random"}] * 4, time_per_move=300)
     return Table(game.pk, "ai")
 
 

@@ -18,7 +18,7 @@ from barkside.stack import free_port
 from games import engine, realtime, services
 from games.models import Game, GameEvent
 from notifications.models import PushSubscription
-from tests.helpers import client_for
+from tests.helpers import client_for, person_move
 
 from .processes import use_broker, wait_until
 
@@ -123,7 +123,7 @@ def test_a_push_that_cannot_be_queued_costs_nobody_the_broadcast(
         async_to_sync(layer.group_add)(group, listener)
     move = engine.view(game.state, 0)["legal_moves"][0]
     with use_broker(f"redis://127.0.0.1:{free_port()}/0"):
-        services.game_move(
+        person_move(
             game_id=game.pk, user=alice, version=game.version, kind="pass", cards=move["cards"]
         )
     got = [async_to_sync(asyncio.wait_for)(layer.receive(listener), 10) for _ in range(2)]

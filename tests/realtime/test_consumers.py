@@ -18,7 +18,7 @@ from barkside import database_threads, jsontext
 from games import engine, reads, realtime, selectors, services
 from games.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED, GameConsumer
 from games.models import Game, GameEvent
-from tests.helpers import client_for
+from tests.helpers import client_for, person_move
 
 from .sockets import connected, game_messages, run, session_cookie, socket
 
@@ -37,7 +37,7 @@ def expected(game_id, user) -> dict:
 def move_first_legal(game_id, user) -> Game:
     game, seat = selectors.visible_game(game_id, user)
     move = engine.view(game.state, seat.number)["legal_moves"][0]
-    return services.game_move(game_id=game_id, user=user, version=game.version, **_args(move))
+    return person_move(game_id=game_id, user=user, version=game.version, **_args(move))
 
 
 def _args(move: dict) -> dict:
@@ -517,7 +517,7 @@ def test_a_stale_move_over_the_socket_answers_the_api_error_shape(table, alice):
     assert socket_answer(table, alice, message) == {
         "type": "error",
         "code": "stale_version",
-        "detail": "the game has moved on",
+        "detail": "The game has moved on meanwhile: refresh and try again.",
         "fields": {},
         "version": table.version,
         "status": 409,
@@ -534,7 +534,7 @@ def test_a_socket_move_resent_after_a_reconnect_is_applied_once_and_answered_the
     assert (first["type"], first["version"]) == ("game", table.version + 1)
     game = Game.objects.get(pk=table.pk)
     bobs = engine.view(game.state, 1)["legal_moves"][0]  # the game moves on meanwhile
-    services.game_move(game_id=table.pk, user=bob, version=game.version, **_args(bobs))
+    person_move(game_id=table.pk, user=bob, version=game.version, **_args(bobs))
     again = socket_answer(table, alice, message)  # a new socket: the old one was lost
     assert again == first
     assert Game.objects.get(pk=table.pk).version == table.version + 2

@@ -4,6 +4,7 @@ from channels.db import database_sync_to_async
 
 from games import engine, services
 from games.models import Game
+from tests.helpers import person_move
 
 from .sockets import run, session_cookie, socket, user_messages
 
@@ -41,7 +42,7 @@ def test_only_the_seat_to_act_hears_it_is_their_turn(table, alice, bob, carol):
     for seat, user in enumerate([alice, bob, carol]):  # everyone passes: the tricks begin
         game = Game.objects.get(pk=table.pk)
         move = engine.view(game.state, seat)["legal_moves"][0]
-        services.game_move(
+        person_move(
             game_id=game.pk, user=user, version=game.version, kind=move["kind"], cards=move["cards"]
         )
     game = Game.objects.get(pk=table.pk)
@@ -52,7 +53,7 @@ def test_only_the_seat_to_act_hears_it_is_their_turn(table, alice, bob, carol):
 
     async def scenario():
         sockets = [await me(c) for c in cookies]
-        after = await database_sync_to_async(services.game_move)(
+        after = await database_sync_to_async(person_move)(
             game_id=game.pk,
             user=people[leader],
             version=game.version,

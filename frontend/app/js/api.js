@@ -57,8 +57,7 @@ export const api = {
   retake: (id) => post(`games/${id}/retake`),
   resign: (id) => post(`games/${id}/resign`),
   // `version` makes a repeated tap fail as stale instead of moving twice.
-  // (An Idempotency-Key header would make retries safe too; the server's store of the
-  // response currently fails on its datetimes, see the report.)
+  // (An Idempotency-Key header would make retries safe too.)
   move: (id, kind, cards, version) => post(`games/${id}/moves`, { kind, cards, version }),
   rounds: (id) => get(`games/${id}/rounds`),
   record: (id) => get(`games/${id}/record`),
@@ -86,6 +85,7 @@ export const api = {
   pushSubscribe: (subscription, language) => post("push/subscriptions", { ...subscription, lang: language }),
   pushUnsubscribe: (endpoint) => request("DELETE", "push/subscriptions", { endpoint }),
   notificationSettings: () => get("notifications/settings"),
+  notificationSwitches: () => get("notifications/switches"),
   notificationSettingsChange: (changes) => request("PATCH", "notifications/settings", changes),
 };
 

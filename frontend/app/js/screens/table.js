@@ -103,7 +103,7 @@ function confirmText(m) {
 
 // A move: asked first when the setting says so, then sent with the version of the view
 // it was chosen from (the server accepts it while nothing that bears on this choice has
-// changed: README, stale moves).
+// changed: docs/architecture.md, stale moves).
 function moveActions(ctx, id, feed, pace, draw) {
   async function send(m) {
     ctx.busy = true;

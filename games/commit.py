@@ -1,0 +1,242 @@
+"""The one place a game's rows are written: a change, computed as a value, committed.
+
+A service reads the game locked (`locked`), decides what changes as a `Change` (the new
+engine state, the seats' columns, the event, who is told), and hands it to `commit`.
+`commit` checks the version with a compare-and-set UPDATE (correct on PostgreSQL and
+SQLite alike), writes the event, the seats and the doghouses, and returns the new
+`Snapshot`; the reply, the broadcast, the sockets' views and an idempotent move's stored
+answer all read that snapshot. Broadcasts and AI turns are scheduled with
+`transaction.on_commit`, so a rolled-back change sends nothing. Compare lichess's
+`round` (apply, then save the progress, then publish) and boardgame.io's reducer.
+
+Nothing else writes a game, its seats, events or doghouses (tests/test_layers.py): a new
+table's rows are inserted by `open_table`, and a vacation's end in games already over is
+the one write without a game to change (`seats_back`).
+"""
+
+import copy
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from barkside import statements
+from barkside.notices import GAME_ENDED, GAME_STARTED, YOUR_TURN
+from games import autoplay, clocks, engine, fanout, reads, realtime, signals
+from games.errors import GameError, no_such_game
+from games.models import Doghouse, Game, GameEvent, Seat
+from games.snapshots import Snapshot, read
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one change does to a game, as plain data; `commit` stores it.
+
+    `state` is the engine's new state, if the engine moved (`move` what it applied, `by`
+    who made it: player, ai, timeout or forced); `columns` the game's own columns it sets
+    (status, started, ended); `seats` each seat's columns it sets, by seat number (a
+    vacation, a vote, a seat handed to the AI); `seated` the people it seats, by seat
+    number, and `unseated` the seats it empties (joining and leaving an open table).
+    `notice` is what the people seated are told when the change starts the game.
+    """
+
+    kind: str
+    seat: int | None = None
+    payload: tuple = ()
+    state: dict | None = None
+    move: dict | None = None
+    by: str = ""
+    columns: Mapping = field(default_factory=dict)
+    seats: Mapping[int, Mapping] = field(default_factory=dict)
+    seated: Mapping[int, object] = field(default_factory=dict)
+    unseated: tuple[int, ...] = ()
+    notice: str = GAME_STARTED
+
+
+def table_change(kind: str, seat: int | None = None, **fields) -> Change:
+    """A change of the table that leaves the engine state alone (join, leave, resign)."""
+    return Change(kind, seat, payload=({"type": kind, "seat": seat},), **fields)
+
+
+def locked(game_id) -> Snapshot:
+    """The game as it stands, its row locked until the transaction ends (PostgreSQL;
+    SQLite locks on write), with its seats and their people, read once after the lock:
+    what a change is computed from."""
+    snapshot = read(game_id, lock=True)
+    if snapshot is None:
+        raise no_such_game()
+    return snapshot
+
+
+def open_table(*, seats: list[dict], **columns) -> Snapshot:
+    """Insert a new table and its seats (each `{"user": u}` or `{"ai_level": level}`, in
+    seat order; a seat None stays free). Its first change is its start (`commit`)."""
+    game = Game.objects.create(**columns)
+    rows = [Seat(game=game, number=n, **s) for n, s in enumerate(seats) if s is not None]
+    Seat.objects.bulk_create(rows)
+    return Snapshot(reads.with_seats(game, rows))
+
+
+def commit(before: Snapshot, change: Change) -> Snapshot:
+    """Store `change` to the game `before` (read with `locked` in this transaction) as the
+    next version, in one round trip for the game, its event, its seats and doghouses.
+    Returns the game as it is now; schedules its broadcast and the AI after commit."""
+    old = before.game
+    now = timezone.now()
+    columns = dict(change.columns)
+    if change.state is not None:
+        columns.update(state=change.state, last_move=now, result=change.state["result"])
+    status = columns.get("status", old.status)
+    seats = _seats(old, change)
+    written = [clocks.snapshot(s) for s in seats]
+    for seat in seats:
+        for name, value in change.seats.get(seat.number, {}).items():
+            setattr(seat, name, value)
+    acting = _acting(change.state or old.state, status)
+    clocks.step(
+        seats,
+        old_acting=_acting(old.state, old.status),
+        acting=acting,
+        mover=change.seat if change.state is not None else None,
+        by=change.by,
+        now=now,
+        time_per_move=old.time_per_move,
+        correspondence=old.is_correspondence,
+        starting=old.state is None and change.state is not None,
+    )
+    columns["turn_deadline"] = clocks.earliest(seats, acting)
+    version = old.version + 1
+    # The compare-and-set, the event, the seats and the doghouses: one round trip. The row
+    # is locked, so the version is still the one read and the set finds it; if it ever
+    # did not, the error below rolls back what went with it.
+    with statements.together():
+        updated = statements.update(
+            Game, {"pk": old.pk, "version": old.version}, {"version": version, **columns}
+        )
+        statements.insert(
+            GameEvent(
+                game_id=old.pk,
+                version=version,
+                seat=change.seat,
+                kind=change.kind,
+                move=change.move,
+                actor=change.by,
+                payload=list(change.payload),
+            )
+        )
+        rows, names = clocks.changed(seats, written)
+        if rows:
+            statements.update_rows(rows, names)
+        if change.state is not None:
+            _store_doghouses(old, change.state, old.state)
+    if updated() != 1:
+        current = Game.objects.filter(pk=old.pk).values_list("version", flat=True).first()
+        raise GameError("stale_version", status=409, extra={"version": current})
+    game = copy.copy(old)  # `before` stays as it was: it is another version's snapshot
+    for name, value in {**columns, "version": version}.items():
+        setattr(game, name, value)
+    after = Snapshot(reads.with_seats(game, seats))
+    if status == Game.Status.FINISHED and old.status != status:
+        signals.game_finished.send(sender=Game, game=game)  # ratings, in this transaction
+    ai_due = bool(acting) and (
+        any(s.plays_itself for s in seats if s.number in acting)
+        or autoplay.forced_move(game, seats) is not None
+    )
+    notices = _notices(after, change)
+    seating = bool(change.seated or change.unseated)
+    transaction.on_commit(lambda: _told(after, ai_due, notices, seating))
+    return after
+
+
+def seats_back(user) -> None:
+    """`user` is back from vacation in the games that ended while they were away."""
+    Seat.objects.filter(user=user).exclude(away_since=None).update(away_since=None, away_until=None)
+
+
+def _seats(game: Game, change: Change) -> list[Seat]:
+    """The seats after `change` seats and unseats people, as new objects: the rows of
+    `before` stay as they were. People seated are inserted here, so that their clocks can
+    be written with the others'."""
+    if change.unseated:
+        Seat.objects.filter(game_id=game.pk, number__in=change.unseated).delete()
+    seats = [copy.copy(s) for s in game.seats.all() if s.number not in change.unseated]
+    for number, user in change.seated.items():
+        seats.append(Seat.objects.create(game_id=game.pk, number=number, user=user))
+    return sorted(seats, key=lambda s: s.number)
+
+
+def _acting(state: dict | None, status: str) -> set[int]:
+    """The seats to act in `state` while the game is active - nobody once it has ended,
+    aborted ones included (the projection `Seat.to_act`, see models.py)."""
+    return set(engine.to_act(state)) if state and status == Game.Status.ACTIVE else set()
+
+
+def _store_doghouses(game: Game, state: dict, old_state: dict | None) -> None:
+    """Each seat's doghouse row at the start, then the ones a round's end changed (one
+    seat's, the loser's), in one statement: an upsert rather than a read and a write
+    (each in a savepoint) for every seat."""
+    old = old_state["doghouses"] if old_state is not None else [None] * game.players
+    changed = [
+        Doghouse(game_id=game.pk, seat=number, cards=cards, kinds=engine.kinds(cards))
+        for number, (cards, before) in enumerate(zip(state["doghouses"], old, strict=True))
+        if cards != before
+    ]
+    if changed:
+        Doghouse.objects.bulk_create(
+            changed,
+            update_conflicts=True,
+            unique_fields=["game", "seat"],
+            update_fields=["cards", "kinds"],
+        )
+
+
+def _notices(after: Snapshot, change: Change) -> list[tuple[str, int]]:
+    """(notice, user id) for the people seated after `change`: its `notice` when it starts
+    the game (`game_started`, or `matched`), `game_ended`, or `your_turn` for each person
+    to act.
+
+    While passing, everyone is to act after every pass; `your_turn` then repeats, and
+    clients keep the newest version per game.
+    """
+    game, notices = after.game, []
+    for seat in after.seats:
+        if seat.user_id is None:
+            continue
+        if change.kind == "started":
+            notices.append((change.notice, seat.user_id))
+        if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
+            notices.append((GAME_ENDED, seat.user_id))
+        elif game.status == Game.Status.ACTIVE and seat.to_act and not seat.plays_itself:
+            notices.append((YOUR_TURN, seat.user_id))
+    return notices
+
+
+def _told(after: Snapshot, ai_due: bool, notices, seating: bool) -> None:
+    """Tell the clients, and wake the AI if it is to move; runs only after a commit.
+
+    The change is stored by now, so nothing here may turn it into an error for whoever
+    made it: a lost broadcast is recovered by clients syncing on a version gap, a lost AI
+    turn by the sweeper (games/sweeper.py). Both are logged (the broadcast by
+    `game_changed` itself) and the caller gets its answer.
+    """
+    fanout.remember(after)  # this process's spectators build their views from it
+    realtime.game_changed(after, notices, seating)
+    if ai_due:
+        queue_ai(after.pk, after.version, countdown=settings.AI_MOVE_DELAY)
+
+
+def queue_ai(game_id: int, version: int, countdown: float = 0) -> bool:
+    """Send the AI turn to a worker; False (logged) if the broker could not take it."""
+    from games import tasks  # late: the tasks call the services, which commit here
+
+    try:
+        tasks.ai_move.apply_async((game_id, version), countdown=countdown)
+    except Exception:  # the sweeper queues it again once the broker is back
+        log.exception("queueing the AI turn of game %s version %s failed", game_id, version)
+        return False
+    return True
