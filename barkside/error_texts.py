@@ -2,7 +2,7 @@
 
 The `code` and `fields` of an error never change, only its `detail`: the sentence of its
 code below, written once here (`english`), translated like every other server text
-through gettext: locale/<lang>/LC_MESSAGES/django.po (README.md, "The REST API"). A
+through gettext: locale/<lang>/LC_MESSAGES/django.po (docs/architecture.md, "Languages"). A
 sentence may use `{placeholders}` filled from the error's `extra` (an unfillable one
 falls back to the English detail). A raise site passes no words of its own
 (tests/api/test_error_details.py); the rules' reasons (games/engine) are more precise

@@ -115,8 +115,8 @@ MIDDLEWARE = [
 # HTTP requests and socket calls (moves, reads, chat lines) a web process runs at once,
 # each wholly in one of as many threads; the others wait their turn, first come first
 # served (barkside/database_threads.py). Few: every thread more is one more for the GIL
-# that the event loop, which sends every socket its messages, waits behind (README,
-# "Fewer threads", "One pool of threads"). With DB_POOL_SIZE, as many connections.
+# that the event loop, which sends every socket its messages, waits behind
+# (docs/performance.md). With DB_POOL_SIZE, as many connections.
 REQUEST_THREADS = env("REQUEST_THREADS", 6, int)
 
 ROOT_URLCONF = "barkside.urls"
@@ -178,11 +178,10 @@ if _POSTGRESQL and DB_POOL_SIZE > 0:
     }
 # Prepared statements on PostgreSQL: values bound by the server (not quoted into the SQL
 # text by psycopg), and a statement run 5 times on a connection is prepared there, so
-# that its plan is made once, not for every move. The game's locked read (a join of four
-# tables) cost the server 0.8-1.0 ms a run unprepared and 0.4-0.7 prepared; in the crowd
-# PostgreSQL's CPU a move went from 2.4-2.7 ms to 1.8-1.9 (README, "Prepared
-# statements"). Django turns them off by default for transaction-pooling proxies
-# (PgBouncer's transaction mode): set DB_PREPARED_STATEMENTS=false behind one.
+# that its plan is made once, not for every move: planning the game's locked read (a join
+# of four tables) was most of its cost (docs/performance.md). Django turns them off by
+# default for transaction-pooling proxies (PgBouncer's transaction mode): set
+# DB_PREPARED_STATEMENTS=false behind one.
 if _POSTGRESQL and env("DB_PREPARED_STATEMENTS", True, bool):
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True, prepare_threshold=5
@@ -196,10 +195,10 @@ if env("CHANNEL_LAYER", "redis") == "memory":
 else:
     # channels_redis's pub/sub layer: a group message is one Redis PUBLISH, which the
     # threads of requests and socket moves send themselves (barkside/broadcast.py), and
-    # each process reads what its sockets subscribed to as it arrives. At 100 tables it
-    # brought the fan-out from about a second to tens of milliseconds and lost nothing;
-    # the core layer (CHANNEL_LAYER_BACKEND=channels_redis.core.RedisChannelLayer) queues
-    # messages in Redis and lost some (README, "Serving a crowd"). Broadcasts go out
+    # each process reads what its sockets subscribed to as it arrives: a far shorter
+    # fan-out than the core layer's, which queues messages in Redis and lost some under
+    # load (CHANNEL_LAYER_BACKEND=channels_redis.core.RedisChannelLayer; see
+    # docs/performance.md). Broadcasts go out
     # after a change commits, from inside the request that made it: a Redis that does
     # not answer must not hold it for ever (2 s to connect, 10 s for an answer).
     CHANNEL_LAYERS = {
@@ -397,7 +396,7 @@ WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json", ".js": "tex
 
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A broker outage never ends a worker: it reconnects for as long as it takes (and in
-# production a supervisor restarts it should it die anyway: see README, "Deploying").
+# production a supervisor restarts it should it die anyway: docs/operations.md).
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # Tasks are sent after a change commits, from inside the request that made it: a broker
 # that is down or silent must cost that request a few seconds, never hang it (the

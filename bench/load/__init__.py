@@ -185,8 +185,8 @@ async def _load(
         )
         # The crowd's people, sockets and first views live as long as the run, as a web
         # process's app does: frozen, no collection walks them again, and young ones are
-        # collected less often. Python's defaults spent about a third of the generator's
-        # CPU in its collector (py-spy --native: gc_collect_main under orjson.loads).
+        # collected less often: with Python's defaults the generator spent much of its CPU
+        # in its collector (py-spy --native shows gc_collect_main under orjson.loads).
         collector.settle()
         playing = [
             asyncio.create_task(crowd.play_table(players, after=crowd.rng.uniform(0, ramp)))

@@ -47,7 +47,7 @@ RAISED = {
 
 # Knobs a run may set in its environment to compare configurations; the report names them.
 PASSED_ON = ("DB_CONN_MAX_AGE", "DB_POOL_SIZE", "REQUEST_THREADS")
-POOL_SIZE = 6  # the production layout's (README), unless DB_POOL_SIZE says otherwise
+POOL_SIZE = 6  # the Procfile's, unless DB_POOL_SIZE says otherwise
 
 
 @dataclass

@@ -1,8 +1,8 @@
 """The two large values a move writes, the game's state and a keyed move's stored reply,
 are compressed by lz4 rather than PostgreSQL's own pglz, where the server has lz4
 (PostgreSQL 14 or later, built with it): in a 100-table `bench load` run, pglz's
-compression was the server's costliest function outside the kernel (README, "Serving a
-crowd"). Rows written before keep their compression until they are written again."""
+compression was the server's costliest function outside the kernel (docs/performance.md).
+Rows written before keep their compression until they are written again."""
 
 from django.db import migrations
 
