@@ -3,9 +3,11 @@
 import random
 
 from django.conf import settings
+from django.utils import timezone
 
 from games import engine, selectors
 from games.ai import choose_move
+from games.change import Change
 from games.models import Game, Seat
 
 
@@ -29,3 +31,24 @@ def decide(game: Game, seat: int, level: str) -> dict:
     view = engine.view(game.state, seat)
     rng = random.Random(f"{game.pk}:{game.version}:{seat}")
     return choose_move(level, view, rng, budget=settings.AI_BUDGET)
+
+
+def forced_change(game: Game, seats: list[Seat]) -> Change | None:
+    """The forced move due in `game` (`forced_move`) as the change that makes it, or None."""
+    forced = forced_move(game, seats)
+    if forced is None:
+        return None
+    seat, move = forced
+    state, events = engine.apply(game.state, {"seat": seat, **move})
+    columns = {}
+    if state["phase"] == engine.OVER:
+        columns = {"status": Game.Status.FINISHED, "ended": timezone.now()}
+    return Change(
+        move["kind"],
+        seat,
+        payload=tuple(events),
+        state=state,
+        move=move,
+        by="forced",
+        columns=columns,
+    )

@@ -2,9 +2,10 @@
 
 A service reads the game locked (`locked`), decides what changes as a `Change` (the new
 engine state, the seats' columns, the event, who is told), and hands it to `commit`.
-`commit` checks the version with a compare-and-set UPDATE (correct on PostgreSQL and
-SQLite alike), writes the event, the seats and the doghouses, and returns the new
-`Snapshot`; the reply, the broadcast, the sockets' views and an idempotent move's stored
+`commit` makes the forced moves it leaves due (a person's only legal move, if their
+setting says so) as the versions after it, checks the version with a compare-and-set
+UPDATE (correct on PostgreSQL and SQLite alike), writes the events, the seats and the
+doghouses, and returns the new `Snapshot`; the reply, the broadcast, the sockets' views and an idempotent move's stored
 answer all read that snapshot. Broadcasts and AI turns are scheduled with
 `transaction.on_commit`, so a rolled-back change sends nothing. Compare lichess's
 `round` (apply, then save the progress, then publish) and boardgame.io's reducer.
@@ -16,51 +17,20 @@ the one write without a game to change (`seats_back`).
 
 import copy
 import logging
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from barkside import statements
-from barkside.notices import GAME_ENDED, GAME_STARTED, YOUR_TURN
+from barkside.notices import GAME_ENDED, YOUR_TURN
 from games import autoplay, clocks, engine, fanout, reads, realtime, signals
+from games.change import Change
 from games.errors import GameError, no_such_game
 from games.models import Doghouse, Game, GameEvent, Seat
 from games.snapshots import Snapshot, read
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Change:
-    """What one change does to a game, as plain data; `commit` stores it.
-
-    `state` is the engine's new state, if the engine moved (`move` what it applied, `by`
-    who made it: player, ai, timeout or forced); `columns` the game's own columns it sets
-    (status, started, ended); `seats` each seat's columns it sets, by seat number (a
-    vacation, a vote, a seat handed to the AI); `seated` the people it seats, by seat
-    number, and `unseated` the seats it empties (joining and leaving an open table).
-    `notice` is what the people seated are told when the change starts the game.
-    """
-
-    kind: str
-    seat: int | None = None
-    payload: tuple = ()
-    state: dict | None = None
-    move: dict | None = None
-    by: str = ""
-    columns: Mapping = field(default_factory=dict)
-    seats: Mapping[int, Mapping] = field(default_factory=dict)
-    seated: Mapping[int, object] = field(default_factory=dict)
-    unseated: tuple[int, ...] = ()
-    notice: str = GAME_STARTED
-
-
-def table_change(kind: str, seat: int | None = None, **fields) -> Change:
-    """A change of the table that leaves the engine state alone (join, leave, resign)."""
-    return Change(kind, seat, payload=({"type": kind, "seat": seat},), **fields)
 
 
 def locked(game_id) -> Snapshot:
@@ -84,73 +54,88 @@ def open_table(*, seats: list[dict], **columns) -> Snapshot:
 
 def commit(before: Snapshot, change: Change) -> Snapshot:
     """Store `change` to the game `before` (read with `locked` in this transaction) as the
-    next version, in one round trip for the game, its event, its seats and doghouses.
+    next version, and after it each person's forced move it leaves due (their only legal
+    move, made at once if their setting says so: `autoplay.forced_change`), each its own
+    version and event. All of it is written in one round trip, and told as one: nobody
+    ever sees, or decides on, a version with a forced move still to make.
     Returns the game as it is now; schedules its broadcast and the AI after commit."""
     old = before.game
     now = timezone.now()
-    columns = dict(change.columns)
-    if change.state is not None:
-        columns.update(state=change.state, last_move=now, result=change.state["result"])
-    status = columns.get("status", old.status)
+    game = copy.copy(old)  # `before` stays as it was: it is another version's snapshot
     seats = _seats(old, change)
     written = [clocks.snapshot(s) for s in seats]
-    for seat in seats:
-        for name, value in change.seats.get(seat.number, {}).items():
-            setattr(seat, name, value)
-    acting = _acting(change.state or old.state, status)
-    clocks.step(
-        seats,
-        old_acting=_acting(old.state, old.status),
-        acting=acting,
-        mover=change.seat if change.state is not None else None,
-        by=change.by,
-        now=now,
-        time_per_move=old.time_per_move,
-        correspondence=old.is_correspondence,
-        starting=old.state is None and change.state is not None,
-    )
-    columns["turn_deadline"] = clocks.earliest(seats, acting)
-    version = old.version + 1
-    # The compare-and-set, the event, the seats and the doghouses: one round trip. The row
-    # is locked, so the version is still the one read and the set finds it; if it ever
-    # did not, the error below rolls back what went with it.
+    columns, events, step = {}, [], change
+    while step is not None:
+        columns |= _step(game, seats, step, now)
+        events.append(_event(game, step))
+        step = autoplay.forced_change(game, seats)
+    # The compare-and-set, the events, the seats and the doghouses: one round trip. The
+    # row is locked, so the version is still the one read and the set finds it; if it
+    # ever did not, the error below rolls back what went with it.
     with statements.together():
         updated = statements.update(
-            Game, {"pk": old.pk, "version": old.version}, {"version": version, **columns}
+            Game, {"pk": old.pk, "version": old.version}, {"version": game.version, **columns}
         )
-        statements.insert(
-            GameEvent(
-                game_id=old.pk,
-                version=version,
-                seat=change.seat,
-                kind=change.kind,
-                move=change.move,
-                actor=change.by,
-                payload=list(change.payload),
-            )
-        )
+        for event in events:
+            statements.insert(event)
         rows, names = clocks.changed(seats, written)
         if rows:
             statements.update_rows(rows, names)
-        if change.state is not None:
-            _store_doghouses(old, change.state, old.state)
+        if game.state is not old.state:
+            _store_doghouses(old, game.state, old.state)
     if updated() != 1:
         current = Game.objects.filter(pk=old.pk).values_list("version", flat=True).first()
         raise GameError("stale_version", status=409, extra={"version": current})
-    game = copy.copy(old)  # `before` stays as it was: it is another version's snapshot
-    for name, value in {**columns, "version": version}.items():
-        setattr(game, name, value)
     after = Snapshot(reads.with_seats(game, seats))
-    if status == Game.Status.FINISHED and old.status != status:
+    if game.status == Game.Status.FINISHED and old.status != game.status:
         signals.game_finished.send(sender=Game, game=game)  # ratings, in this transaction
-    ai_due = bool(acting) and (
-        any(s.plays_itself for s in seats if s.number in acting)
-        or autoplay.forced_move(game, seats) is not None
-    )
+    acting = _acting(game.state, game.status)
+    ai_due = any(s.plays_itself for s in seats if s.number in acting)
     notices = _notices(after, change)
     seating = bool(change.seated or change.unseated)
     transaction.on_commit(lambda: _told(after, ai_due, notices, seating))
     return after
+
+
+def _step(game: Game, seats: list[Seat], change: Change, now) -> dict:
+    """Apply one change to the game and seats in memory (the next version); the game's
+    columns it sets."""
+    columns = dict(change.columns)
+    if change.state is not None:
+        columns.update(state=change.state, last_move=now, result=change.state["result"])
+    for seat in seats:
+        for name, value in change.seats.get(seat.number, {}).items():
+            setattr(seat, name, value)
+    acting = _acting(change.state or game.state, columns.get("status", game.status))
+    clocks.step(
+        seats,
+        old_acting=_acting(game.state, game.status),
+        acting=acting,
+        mover=change.seat if change.state is not None else None,
+        by=change.by,
+        now=now,
+        time_per_move=game.time_per_move,
+        correspondence=game.is_correspondence,
+        starting=game.state is None and change.state is not None,
+    )
+    columns["turn_deadline"] = clocks.earliest(seats, acting)
+    for name, value in columns.items():
+        setattr(game, name, value)
+    game.version += 1
+    return columns
+
+
+def _event(game: Game, change: Change) -> GameEvent:
+    """The event row of `change`, the game's newest version."""
+    return GameEvent(
+        game_id=game.pk,
+        version=game.version,
+        seat=change.seat,
+        kind=change.kind,
+        move=change.move,
+        actor=change.by,
+        payload=list(change.payload),
+    )
 
 
 def seats_back(user) -> None:

@@ -9,7 +9,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import clocks, selectors
-from games.commit import Change, commit, locked, seats_back, table_change
+from games.change import Change, table_change
+from games.commit import commit, locked, seats_back
 from games.errors import GameError
 from games.models import CORRESPONDENCE_SECONDS, Game, PlayerSettings, Seat, Vacation
 

@@ -12,7 +12,8 @@ from django.utils import timezone
 
 from games import autoplay, clocks, engine
 from games.ai import AUTOPILOT as AUTOPILOT_LEVEL
-from games.commit import Change, commit, locked
+from games.change import Change
+from games.commit import commit, locked
 from games.correspondence import vacation_end
 from games.errors import GameError
 from games.models import Game, Seat
@@ -111,8 +112,8 @@ def _timeouts(game: Snapshot, actor: Actor) -> dict[int, dict]:
 
 
 def ai_move(game_id, version) -> Game | None:
-    """Play one move for an AI-moved seat that is to act, if the game is still at `version`,
-    or a person's forced move (their only legal move, if their setting says so).
+    """Play one move for an AI-moved seat that is to act, if the game is still at `version`.
+    (A person's forced move needs no task: the commit that leaves it due makes it.)
 
     Stale calls (the game moved on) do nothing: this runs from tasks that may be late,
     duplicated or redelivered. The AI thinks before the game is locked, on a read of it.
@@ -122,15 +123,11 @@ def ai_move(game_id, version) -> Game | None:
         return None
     seats = {s.number: s for s in game.seats.all()}
     due = [n for n in engine.to_act(game.state) if seats[n].plays_itself]
-    if due:
-        seat = seats[due[0]]
-        actor = Actor("ai", seat.number)
-        move = autoplay.decide(game, seat.number, seat.ai_level or AUTOPILOT_LEVEL)
-    elif forced := autoplay.forced_move(game, seats.values()):
-        actor, move = Actor("forced", forced[0]), forced[1]
-    else:
+    if not due:
         return None
-    return _unless_stale(apply_move, game_id, actor, move, version)
+    seat = seats[due[0]]
+    move = autoplay.decide(game, seat.number, seat.ai_level or AUTOPILOT_LEVEL)
+    return _unless_stale(apply_move, game_id, Actor("ai", seat.number), move, version)
 
 
 def game_timeout(game_id, version) -> Game | None:

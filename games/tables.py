@@ -6,7 +6,8 @@ from django.utils import timezone
 
 from barkside.notices import GAME_STARTED
 from games import engine, selectors
-from games.commit import Change, commit, locked, open_table, table_change
+from games.change import Change, table_change
+from games.commit import commit, locked, open_table
 from games.correspondence import game_limit_check
 from games.errors import GameError, no_such_game
 from games.models import Game, Seat, Vacation

@@ -4,6 +4,7 @@ off in live ones."""
 
 import pytest
 
+from barkside import broadcast
 from games.models import Game, GameEvent, PlayerSettings
 from tests.helpers import client_for
 
@@ -59,3 +60,18 @@ def test_the_settings_start_with_the_defaults(alice):
     settings = client_for(alice).get("/api/games/settings").json()
     assert (settings["forced_moves_correspondence"], settings["forced_moves_live"]) == (True, False)
     assert (settings["vacation_days"], settings["vacation"]) == (14, None)
+
+
+def test_nobody_is_told_the_table_before_its_forced_move(forced_table, monkeypatch):
+    """The views sent after bob's move are of the table after alice's forced move: nobody
+    sees, or decides on, a version with a forced move still to make."""
+    game_id, clients, option = forced_table
+    sent = []
+    monkeypatch.setattr(broadcast, "group_send", sent.extend)
+    before = Game.objects.get(pk=game_id).version
+    assert move(clients[1], game_id, option["kind"], option["cards"]).status_code == 200
+    after = Game.objects.get(pk=game_id).version
+    assert after >= before + 2
+    views = [m for _, m in sent if m["type"] == "game.view"]
+    assert len(views) == 3 and {m["version"] for m in views} == {after}
+    assert {m["version"] for _, m in sent if "version" in m} == {after}

@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 
 from accounts import socket_auth
 from games import consumers, engine
-from games.models import Game
+from games.models import Game, GameEvent
 from notifications.tasks import push_notice
 from tests.api.conftest import (
     forced_position,
@@ -40,6 +40,7 @@ TOKEN_LOOKUP = 1  # when this process's cache does not know the token yet
 IDEMPOTENCY_KEY = 1  # stored with the reply (looked up only when a move is refused)
 DOGHOUSE = 1  # the move that ends a round: the loser's doghouse, one upsert
 SINCE = 1  # a move on an older version: whether what came since bears on it
+FORCED = 1  # each forced move the change leads to: its event, in the same round trip
 # Round trips to PostgreSQL, each a wait for its answer (under a crowd, for the CPU too):
 # the BEGIN, the locked read, the compare-and-set with the event and the seats' clocks
 # (barkside/statements.py, `together`), the COMMIT.
@@ -209,6 +210,29 @@ def test_a_move_leaving_a_single_legal_move_reads_no_settings(table):
     assert len(response.json()["view"]["legal_moves"]) == 0  # bob's turn is over
     assert len(get(clients[0], game_id)["view"]["legal_moves"]) == 1  # alice has one
     assert queries <= MOVE_QUERIES
+
+
+def test_a_forced_move_costs_its_event_and_no_round_trip(table):
+    """A correspondence table (forced moves on by default): the move that leaves alice one
+    legal move makes it in its own transaction, each forced move one statement more (its
+    event) and no wait for PostgreSQL more; its reply is the table after them all."""
+    game_id, clients = table
+    before, option = forced_position()
+    version = position(game_id, clients, before)
+    Game.objects.filter(pk=game_id).update(time_per_move=86400)
+    with round_trips() if connection.vendor == "postgresql" else contextlib.nullcontext() as waited:
+        response, queries = counted(
+            lambda: move(clients[1], game_id, option["kind"], option["cards"], version=version)
+        )
+    assert response.status_code == 200, response.json()
+    forced = GameEvent.objects.filter(game_id=game_id, actor="forced").values_list(
+        "version", flat=True
+    )
+    assert min(forced) == version + 2  # bob's move, then alice's forced one (and any after)
+    assert response.json()["version"] == version + 1 + len(forced)
+    assert queries <= MOVE_QUERIES + FORCED * len(forced)
+    if connection.vendor == "postgresql":
+        assert waited == [MOVE_ROUND_TRIPS]
 
 
 def test_the_move_that_ends_a_round_adds_only_its_doghouse(table):
