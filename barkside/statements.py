@@ -1,4 +1,4 @@
-"""INSERT and UPDATE statements written once per process, for rows written on every move.
+"""INSERT, upsert and UPDATE statements built once per process, for rows a move writes.
 
 Django compiles a statement's SQL anew on each `create()`, `save()` or `update()`; for the
 rows a move writes (the game's compare-and-set, its event, its seats' clocks, the reply
@@ -54,6 +54,32 @@ def insert(instance: Model, using: str = DEFAULT_DB_ALIAS) -> None:
             quote(meta.db_table),
             ", ".join(quote(f.column) for f in fields),
             ", ".join(["%s"] * len(fields)),
+        )
+        _built[key] = sql, fields
+    sql, fields = _built[key]
+    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+
+
+def upsert(instance: Model, using: str = DEFAULT_DB_ALIAS) -> None:
+    """INSERT `instance`, or if a row has its primary key, UPDATE that row to its values."""
+    meta = instance._meta
+    connection = connections[using]
+    key = ("upsert", meta.label, using)
+    if key not in _built:
+        fields = list(meta.local_concrete_fields)
+        quote = connection.ops.quote_name
+        sql = "INSERT INTO {} ({}) VALUES ({}) ON CONFLICT ({}) DO UPDATE SET {}".format(
+            quote(meta.db_table),
+            ", ".join(quote(f.column) for f in fields),
+            ", ".join(["%s"] * len(fields)),
+            quote(meta.pk.column),
+            ", ".join(
+                f"{quote(f.column)} = EXCLUDED.{quote(f.column)}"
+                for f in fields
+                if not f.primary_key
+            ),
         )
         _built[key] = sql, fields
     sql, fields = _built[key]

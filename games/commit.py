@@ -10,9 +10,10 @@ answer all read that snapshot. Broadcasts and AI turns are scheduled with
 `transaction.on_commit`, so a rolled-back change sends nothing. Compare lichess's
 `round` (apply, then save the progress, then publish) and boardgame.io's reducer.
 
-Nothing else writes a game, its seats, events or doghouses (tests/test_layers.py): a new
-table's rows are inserted by `open_table`, and a vacation's end in games already over is
-the one write without a game to change (`seats_back`).
+Nothing else writes a game, its seats, events, doghouses or due time (tests/test_layers.py):
+a new table's rows are inserted by `open_table`; the two writes without a change to make
+are a vacation's end in games already over (`seats_back`) and the sweeper's next look at a
+game it found nothing to change in (`due_later`).
 """
 
 import copy
@@ -26,8 +27,9 @@ from barkside import statements
 from barkside.notices import GAME_ENDED, YOUR_TURN
 from games import autoplay, clocks, engine, fanout, reads, realtime, signals
 from games.change import Change
+from games.due import due
 from games.errors import GameError, no_such_game
-from games.models import Doghouse, Game, GameEvent, Seat
+from games.models import Doghouse, Game, GameDue, GameEvent, Seat
 from games.snapshots import Snapshot, read
 
 log = logging.getLogger(__name__)
@@ -83,6 +85,8 @@ def commit(before: Snapshot, change: Change) -> Snapshot:
             statements.update_rows(rows, names)
         if game.state is not old.state:
             _store_doghouses(old, game.state, old.state)
+        if Game.Status.ACTIVE in (old.status, game.status):
+            statements.upsert(GameDue(game_id=old.pk, at=due(game, seats)))
     if updated() != 1:
         current = Game.objects.filter(pk=old.pk).values_list("version", flat=True).first()
         raise GameError("stale_version", status=409, extra={"version": current})
@@ -136,6 +140,13 @@ def _event(game: Game, change: Change) -> GameEvent:
         actor=change.by,
         payload=list(change.payload),
     )
+
+
+def due_later(game_id: int, now, at) -> None:
+    """The sweeper made no change to a game due by `now` (it queued a lost AI turn again,
+    or what was due is not yet): it looks again at `at`. A change committed meanwhile has
+    stored the game's own next due time, which stays."""
+    GameDue.objects.filter(game_id=game_id, at__lte=now).update(at=at)
 
 
 def seats_back(user) -> None:

@@ -1,42 +1,64 @@
-"""The sweeper: timeouts due, idle games, AI turns whose task was lost, vacations over."""
-
-from datetime import timedelta
+"""The sweeper: what is due without anyone moving (games/due.py), found through the games'
+due times, so a sweep costs the work due, never the games held: timeouts, AI turns whose
+task was lost, games a person has left waiting for IDLE_ABORT, vacations that ran out.
+"""
 
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from games.commit import queue_ai
+from games import selectors
+from games.commit import due_later, queue_ai
 from games.correspondence import vacation_end
-from games.models import Game, Seat, Vacation
+from games.due import AI_STALL, IDLE_ABORT
+from games.models import Game, GameDue, Seat, Vacation
 from games.play import game_timeout
 from games.tables import game_abort
 
-IDLE_ABORT = timedelta(days=30)
-AI_STALL = timedelta(seconds=30)  # an AI turn this late lost its task: queue it again
-BATCH = 200  # games per sweep and kind; the next sweep takes the rest
+BATCH = 200  # games (and vacations) a sweep takes; the next sweep takes the rest
 
 
 def sweep(now=None, ai_stall=AI_STALL) -> dict:
-    """One pass of the sweeper: timeouts due, idle games, AI turns whose task was lost.
+    """One pass of the sweeper over the games due by `now` (and the vacations over).
 
-    An AI turn counts as lost when no move came for `ai_stall`.
+    An AI turn counts as lost when no move came for `ai_stall`; with less than AI_STALL (a
+    worker that has just connected to the broker), every AI turn that long due is queued
+    again, due or not.
     """
     now = now or timezone.now()
-    active = Game.objects.filter(status=Game.Status.ACTIVE)
-    due = Seat.objects.filter(game=OuterRef("pk"), to_act=True)
-    person_due = Exists(due.filter(user__isnull=False, state=Seat.State.PLAYING))
-    ai_due = Exists(due.filter(Q(user__isnull=True) | ~Q(state=Seat.State.PLAYING)))
-    timeouts = active.filter(turn_deadline__lte=now).values_list("pk", "version")
-    idle = active.filter(person_due, last_move__lt=now - IDLE_ABORT).values_list("pk", "version")
-    stalled = active.filter(ai_due, last_move__lt=now - ai_stall).values_list("pk", "version")
-    aborted = [game_abort(game_id=pk, version=v, reason="idle") for pk, v in idle[:BATCH]]
-    timed_out = [game_timeout(pk, v) for pk, v in timeouts[:BATCH]]
-    requeued = [queue_ai(pk, v) for pk, v in stalled[:BATCH]]
+    swept = {"timeouts": 0, "aborted": 0, "ai_requeued": 0, "vacations_ended": 0}
+    due = GameDue.objects.filter(at__lte=now).order_by("at").values_list("game_id", flat=True)
+    for game in selectors.with_seats(Game.objects.filter(pk__in=list(due[:BATCH]))):
+        done = _swept(game, now, ai_stall)
+        if done in (None, "ai_requeued"):  # no change made: look again later
+            due_later(game.pk, now, now + AI_STALL)
+        if done is not None:
+            swept[done] += 1
+    if ai_stall < AI_STALL:
+        swept["ai_requeued"] += sum(queue_ai(pk, v) for pk, v in _ai_due(now - ai_stall))
     over = Vacation.objects.filter(ended=None, until__lte=now).select_related("user")
-    returned = [vacation_end(user=v.user) for v in over[:BATCH]]
-    return {
-        "timeouts": sum(g is not None for g in timed_out),
-        "aborted": sum(g is not None for g in aborted),
-        "ai_requeued": sum(requeued),
-        "vacations_ended": sum(v is not None for v in returned),
-    }
+    swept["vacations_ended"] = sum(vacation_end(user=v.user) is not None for v in over[:BATCH])
+    return swept
+
+
+def _swept(game: Game, now, ai_stall) -> str | None:
+    """What the sweeper did for a game due: "aborted", "timeouts", "ai_requeued", or None
+    if nothing (it moved on meanwhile, or what is due is not yet)."""
+    acting = [s for s in game.seats.all() if s.to_act]
+    waited = now - game.last_move if game.last_move else None
+    person_waits = any(not s.plays_itself for s in acting)
+    if person_waits and waited and waited > IDLE_ABORT:
+        idle = game_abort(game_id=game.pk, version=game.version, reason="idle")
+        return "aborted" if idle else None
+    if game.turn_deadline is not None and game.turn_deadline <= now:
+        return "timeouts" if game_timeout(game.pk, game.version) else None
+    if any(s.plays_itself for s in acting) and waited and waited > ai_stall:
+        return "ai_requeued" if queue_ai(game.pk, game.version) else None
+    return None
+
+
+def _ai_due(before):
+    """(id, version) of every running game whose AI has been to move since `before`."""
+    due = Seat.objects.filter(game=OuterRef("pk"), to_act=True)
+    ai_due = Exists(due.filter(Q(user__isnull=True) | ~Q(state=Seat.State.PLAYING)))
+    active = Game.objects.filter(status=Game.Status.ACTIVE)
+    return active.filter(ai_due, last_move__lt=before).values_list("pk", "version")[:BATCH]

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from barkside.celery import eager_tasks  # noqa: F401 (the tests import it from here)
 from games import engine, services
-from games.models import Game, Seat
+from games.models import Game, GameDue, Seat
 
 PASSWORD = "Tail-tuck-7-doghouse"
 
@@ -64,6 +64,7 @@ def expire_turn(game: Game) -> None:
     past = timezone.now() - timedelta(seconds=1)
     Seat.objects.filter(game=game, to_act=True).update(deadline=past)
     Game.objects.filter(pk=game.pk).update(turn_deadline=past)
+    GameDue.objects.filter(game=game).update(at=past)  # what the sweeper looks for
 
 
 def at_once(*jobs) -> list:

@@ -278,7 +278,7 @@ def test_the_row_check_sees_writes():
 # A change to a game writes its row, its seats, its event and its doghouses: the one commit
 # does (games/commit.py), from a Change every service computes as a value. `clocks.step`
 # moves the clocks on the seats the commit hands it, and nothing else.
-GAME_ROWS = {"Game", "Seat", "GameEvent", "Doghouse"}
+GAME_ROWS = {"Game", "Seat", "GameEvent", "Doghouse", "GameDue"}
 GAME_COLUMNS = {
     "state",
     "version",

@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from barkside import statements
-from games.models import Game, GameEvent, IdempotentMove, Seat
+from games.models import Game, GameDue, GameEvent, IdempotentMove, Seat
 
 
 def row(model, **where) -> dict:
@@ -35,6 +35,14 @@ def test_an_insert_writes_the_row_create_writes(game):
         k: v for k, v in created.items() if k not in ignored
     }
     assert inserted["move"] == {"cards": [3, 3]} and inserted["actor"] == ""
+
+
+def test_an_upsert_inserts_a_row_then_updates_it_in_place(game):
+    due = timezone.now()
+    statements.upsert(GameDue(game=game, at=due))
+    assert GameDue.objects.get(game=game).at == due
+    statements.upsert(GameDue(game=game, at=None))
+    assert list(GameDue.objects.values_list("game_id", "at")) == [(game.pk, None)]
 
 
 def test_an_insert_breaking_a_constraint_raises_djangos_integrity_error(game, django_user_model):

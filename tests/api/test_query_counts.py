@@ -33,8 +33,8 @@ from tests.api.conftest import (
 
 # Statements, as Django runs them, BEGIN and COMMIT included. A move: the game row locked
 # with its seats and their people (one statement), the compare-and-set UPDATE, the event,
-# the seats to act.
-MOVE_QUERIES = 6
+# the seats to act, the game's due time for the sweeper.
+MOVE_QUERIES = 7
 GAME_GET_QUERIES = 1  # the game with its seats and their people
 TOKEN_LOOKUP = 1  # when this process's cache does not know the token yet
 IDEMPOTENCY_KEY = 1  # stored with the reply (looked up only when a move is refused)
