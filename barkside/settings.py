@@ -247,6 +247,9 @@ CELERY_BEAT_SCHEDULE = {
 AI_MOVE_DELAY = env("AI_MOVE_DELAY", 0.6, float)
 # Seconds the `hard` AI may think per decision.
 AI_BUDGET = env("AI_BUDGET", 1.0, float)
+# Seconds past its delay by which an AI turn should be made, however many tables wait for
+# the workers: a turn already late thinks less, down to the `normal` rule (games/autoplay.py).
+AI_LATE_LIMIT = env("AI_LATE_LIMIT", 2.0, float)
 
 # --- Auth -----------------------------------------------------------------------------
 

@@ -6,9 +6,12 @@ from django.conf import settings
 from django.utils import timezone
 
 from games import engine, selectors
-from games.ai import choose_move
+from games.ai import SEARCHING_LEVELS, choose_move
 from games.change import Change
 from games.models import Game, Seat
+
+MIN_SEARCH = 0.05  # seconds: a search shorter than this plays worse than the normal rule
+SEARCHLESS = "normal"  # what a searching level plays when it has no time to search
 
 
 def forced_move(game: Game, seats: list[Seat]) -> tuple[int, dict] | None:
@@ -26,11 +29,26 @@ def forced_move(game: Game, seats: list[Seat]) -> tuple[int, dict] | None:
     return None
 
 
-def decide(game: Game, seat: int, level: str) -> dict:
-    """The AI's move, from the seat's view only; its randomness owes nothing to the seed."""
+def decide(game: Game, seat: int, level: str, late: float = 0.0) -> dict:
+    """The AI's move, from the seat's view only; its randomness owes nothing to the seed.
+    `late`: seconds past the moment the turn was due, which its thinking gives back."""
     view = engine.view(game.state, seat)
     rng = random.Random(f"{game.pk}:{game.version}:{seat}")
-    return choose_move(level, view, rng, budget=settings.AI_BUDGET)
+    budget = thinking_time(late)
+    if budget is None and level in SEARCHING_LEVELS:
+        level = SEARCHLESS
+    return choose_move(level, view, rng, budget=budget)
+
+
+def thinking_time(late: float) -> float | None:
+    """Seconds a searching level may think on a turn `late` seconds past due: AI_BUDGET
+    while on time; when turns queue up behind busy workers, half of what is left of
+    AI_LATE_LIMIT, so the queue drains and the next turns are late less; None (play the
+    `normal` rule) once too little is left to search usefully. Lateness is the queue's own
+    measure: no count of tasks, which the broker cannot give per table anyway."""
+    left = settings.AI_LATE_LIMIT - max(0.0, late)
+    budget = min(settings.AI_BUDGET, left / 2)
+    return budget if budget >= MIN_SEARCH else None
 
 
 def forced_change(game: Game, seats: list[Seat]) -> Change | None:

@@ -6,6 +6,7 @@ committed as one change (games/commit.py).
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -126,7 +127,8 @@ def ai_move(game_id, version) -> Game | None:
     if not due:
         return None
     seat = seats[due[0]]
-    move = autoplay.decide(game, seat.number, seat.ai_level or AUTOPILOT_LEVEL)
+    late = (timezone.now() - game.last_move).total_seconds() - settings.AI_MOVE_DELAY
+    move = autoplay.decide(game, seat.number, seat.ai_level or AUTOPILOT_LEVEL, late)
     return _unless_stale(apply_move, game_id, Actor("ai", seat.number), move, version)
 
 

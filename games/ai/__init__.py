@@ -9,6 +9,13 @@ decision, default `DEFAULT_BUDGET`; a fixed `iterations` count makes it determin
 `ALL_LEVELS` adds `hard-v1`, the previous `hard`, kept for measurements only.
 """
 
-from .levels import ALL_LEVELS, AUTOPILOT, DEFAULT_BUDGET, LEVELS, choose_move
+from .levels import (
+    ALL_LEVELS,
+    AUTOPILOT,
+    DEFAULT_BUDGET,
+    LEVELS,
+    SEARCHING_LEVELS,
+    choose_move,
+)
 
-__all__ = ["ALL_LEVELS", "AUTOPILOT", "DEFAULT_BUDGET", "LEVELS", "choose_move"]
+__all__ = ["ALL_LEVELS", "AUTOPILOT", "DEFAULT_BUDGET", "LEVELS", "SEARCHING_LEVELS", "choose_move"]
