@@ -341,10 +341,11 @@ class WaitingTurn:
     time_per_move: int
 
 
-def turns_waiting(*, user_id=None, game_id=None, now=None) -> list[WaitingTurn]:
+def turns_waiting(*, user_id=None, game_id=None, game_ids=None, now=None) -> list[WaitingTurn]:
     """Every person a running game waits for (their own seat, not handed to the AI, their
     clock running: not on vacation) whose deadline is still ahead, soonest first;
-    optionally one person's or one game's. For reminders and the email digest."""
+    optionally one person's, one game's or those of the games `game_ids` (read through
+    the seats' (game, number) index). For reminders and the email digest."""
     seats = Seat.objects.filter(
         to_act=True,
         state=Seat.State.PLAYING,
@@ -357,6 +358,8 @@ def turns_waiting(*, user_id=None, game_id=None, now=None) -> list[WaitingTurn]:
         seats = seats.filter(user_id=user_id)
     if game_id is not None:
         seats = seats.filter(game_id=game_id)
+    if game_ids is not None:
+        seats = seats.filter(game_id__in=game_ids)
     rows = seats.values_list(
         "user_id", "game_id", "turn_started", "deadline", "game__time_per_move"
     )

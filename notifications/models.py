@@ -99,3 +99,30 @@ class ReminderSent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.slot} reminder of game {self.game_id} for user {self.user_id}"
+
+
+class PlannedReminder(models.Model):
+    """A correspondence turn whose pushes are not all settled: when the next one is due.
+    Written when the turn begins (reminders.py); a beat run reads only the rows due,
+    through the index on `due`, however many turns wait. A turn is a seat's deadline, as
+    for ReminderSent: a move, a vacation or the game's end leave the row behind, and the
+    run that finds it due drops it."""
+
+    # The unique index below begins with the user: no index of its own to write.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    started = models.DateTimeField(help_text="when the turn began")
+    deadline = models.DateTimeField()
+    due = models.DateTimeField(db_index=True, help_text="the turn's next push")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "deadline"], name="reminders_planned_once_per_turn"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"reminders of game {self.game_id} for user {self.user_id}, next {self.due}"

@@ -21,7 +21,6 @@ from django.utils.text import Truncator
 
 from barkside import notices
 from games import selectors as game_selectors
-from games.models import CORRESPONDENCE_SECONDS
 from notifications import devices, endpoints, preferences, presence, schedule
 from notifications.models import NotificationSettings, PushSubscription
 
@@ -53,7 +52,8 @@ def payload(kind: str, game_id: int, lang: str, detail: dict | None = None) -> d
 def notify(kind: str, user_id: int, game_id: int, now=None, detail: dict | None = None) -> None:
     """Queue `kind` for the user's devices, unless they are looking at the game, turned
     the kind off or are in their quiet hours. A correspondence turn's start is its first
-    reminder: reminders.py sends it (once per turn, moved past quiet hours).
+    reminder: reminders.py plans the turn's pushes and sends it (once per turn, moved
+    past quiet hours).
 
     It asks the database, so it runs on the push worker (`tasks.push_notice`), never on
     the path of the move that caused the notice."""
@@ -65,8 +65,8 @@ def notify(kind: str, user_id: int, game_id: int, now=None, detail: dict | None 
         from notifications import reminders
 
         turns = game_selectors.turns_waiting(user_id=user_id, game_id=game_id)
-        if turns and turns[0].time_per_move >= CORRESPONDENCE_SECONDS[0]:
-            reminders.remind(turns[0], now)
+        if turns and reminders.is_correspondence(turns[0]):
+            reminders.plan(turns[0], now)
             return
     prefs = preferences.settings_of(user_id)
     if not preferences.is_quiet(prefs, now):

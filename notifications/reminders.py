@@ -1,12 +1,27 @@
 """A correspondence turn's pushes: at its start, at half time, an hour before the deadline.
 
-Celery beat runs `send_due` every REMINDER_SECONDS over every turn waiting
-(`games.selectors.turns_waiting`); `push.notify` runs `remind` at once when a turn
-begins. Each push settles its slot (and any earlier one it stands for) in a
-`ReminderSent` row first, under a unique constraint: a slot goes out at most once per
-turn, whichever run gets there first, before or after a worker restart. A slot whose
-push is skipped (the person is looking at the game, or turned the kind off) is settled
-too, so it does not go out later.
+Found by due time, never by scanning the turns waiting. When a turn begins, the push
+worker plans it (`plan`, from `push.notify` on the turn's `your_turn` notice): a
+`PlannedReminder` row with the time of its next push, and its start goes out at once.
+Celery beat runs `send_due` every REMINDER_SECONDS over the rows due (an index on
+`due`), so a run costs what is due, however many turns wait. A row due is checked
+against the turn as it stands (still waiting with the same deadline: a move, a vacation
+or the game's end supersede it), the person's devices, switches and quiet hours as they
+are now, then moved on to the turn's next push, or dropped after its last.
+
+Each push settles its slot (and any earlier one it stands for) in a `ReminderSent` row
+first, under a unique constraint: a slot goes out at most once per turn, whichever run
+gets there first, before or after a worker restart. A slot whose push is skipped (the
+person is looking at the game, or turned the kind off) is settled too, so it does not
+go out later.
+
+Nothing is lost when a worker or Redis restarts: a plan is a row. A turn whose notice
+task was lost (Redis restarted with it queued, the push worker killed while running it,
+the broker down when the move committed) is planned when a worker connects to the
+broker again (`plan_waiting`, queued by tasks.PlanOnConnect): the loss comes with a
+lost broker connection, and the turns' starts carry no index to find the recent ones by
+(every move changes them). A person with no device has no plans; subscribing one plans
+their turns waiting (`plan_person`).
 """
 
 import logging
@@ -19,9 +34,17 @@ from barkside import notices
 from games import selectors as game_selectors
 from games.models import CORRESPONDENCE_SECONDS
 from notifications import preferences, push, schedule
-from notifications.models import NotificationSettings, PushSubscription, ReminderSent
+from notifications.models import (
+    NotificationSettings,
+    PlannedReminder,
+    PushSubscription,
+    ReminderSent,
+)
 
 log = logging.getLogger(__name__)
+
+KEEP = timedelta(days=1)  # settled slots are kept this long past their turn's deadline
+BATCH = 500  # rows due read at once
 
 
 def slot_kind(slot: str) -> str:
@@ -29,46 +52,119 @@ def slot_kind(slot: str) -> str:
     return next(k.name for k in notices.KINDS.values() if k.slot == slot)
 
 
-KEEP = timedelta(days=1)  # settled slots are kept this long past their turn's deadline
+def is_correspondence(turn: game_selectors.WaitingTurn) -> bool:
+    return turn.time_per_move >= CORRESPONDENCE_SECONDS[0]
+
+
+def _row(turn: game_selectors.WaitingTurn) -> PlannedReminder:
+    """The turn's plan before its first run: due at its start, which the run moves past
+    quiet hours (or anything already settled) by itself."""
+    return PlannedReminder(
+        user_id=turn.user_id,
+        game_id=turn.game_id,
+        started=turn.started,
+        deadline=turn.deadline,
+        due=turn.started,
+    )
+
+
+def plan(turn: game_selectors.WaitingTurn, now: datetime | None = None) -> str | None:
+    """The turn has begun (its `your_turn` notice, on the push worker): plan it and push
+    what is due of it now, its start; the slot pushed, or None. A turn planned already
+    (the notice repeats while passing) is the beat runs' business."""
+    now = now or timezone.now()
+    row = _row(turn)
+    try:
+        with transaction.atomic():
+            row.save(force_insert=True)
+    except IntegrityError:
+        return None
+    return _advance(row, turn, preferences.settings_of(turn.user_id), now)
+
+
+def plan_person(user_id: int) -> int:
+    """Plan the person's correspondence turns waiting that have no plan (a device just
+    subscribed); how many turns were looked at. The next run sends what is due of them."""
+    rows = [_row(t) for t in game_selectors.turns_waiting(user_id=user_id) if is_correspondence(t)]
+    return len(PlannedReminder.objects.bulk_create(rows, ignore_conflicts=True))
+
+
+def subscribed(sender, instance, **kwargs) -> None:
+    """post_save of a subscription (apps.py): the person's turns waiting get plans."""
+    plan_person(instance.user_id)
+
+
+def plan_waiting() -> int:
+    """Plan every correspondence turn waiting on a person with a device, where it has no
+    plan yet; how many turns were looked at. Once per broker connection, not per run."""
+    subscribed = set(PushSubscription.objects.values_list("user_id", flat=True).distinct())
+    rows = [
+        _row(t)
+        for t in game_selectors.turns_waiting()
+        if t.user_id in subscribed and is_correspondence(t)
+    ]
+    PlannedReminder.objects.bulk_create(rows, batch_size=1000, ignore_conflicts=True)
+    return len(rows)
 
 
 def send_due(now: datetime | None = None) -> int:
-    """One beat run: the due push of every correspondence turn waiting; how many went."""
+    """One beat run: the pushes due now; how many went."""
     now = now or timezone.now()
-    turns = [
-        t
-        for t in game_selectors.turns_waiting(now=now)
-        if t.time_per_move >= CORRESPONDENCE_SECONDS[0]
-    ]
-    # Only people with a device to push to: the others' slots are left unsettled, so a
-    # device subscribed mid-turn still gets the turn's due push.
-    subscribed = set(
-        PushSubscription.objects.filter(user_id__in={t.user_id for t in turns}).values_list(
-            "user_id", flat=True
-        )
-    )
-    turns = [t for t in turns if t.user_id in subscribed]
-    prefs = preferences.settings_for({t.user_id for t in turns})
-    sent = sum(remind(t, now, prefs[t.user_id]) is not None for t in turns)
+    sent = 0
+    while True:
+        rows = list(PlannedReminder.objects.filter(due__lte=now).order_by("due")[:BATCH])
+        if rows:
+            sent += _send(rows, now)
+        if len(rows) < BATCH:  # each row read is moved past `now` or dropped
+            break
     ReminderSent.objects.filter(deadline__lt=now - KEEP).delete()
     return sent
 
 
-def remind(
+def _send(rows: list[PlannedReminder], now: datetime) -> int:
+    """The rows due, checked against their turns as they stand; how many pushes went."""
+    users = {row.user_id for row in rows}
+    waiting = game_selectors.turns_waiting(game_ids={row.game_id for row in rows}, now=now)
+    turns = {(t.user_id, t.game_id): t for t in waiting}
+    # Without a device, the plan goes: a device subscribed later plans the turn again
+    # (`plan_person`), and the turn's due push goes out then.
+    subscribed = set(
+        PushSubscription.objects.filter(user_id__in=users).values_list("user_id", flat=True)
+    )
+    prefs = preferences.settings_for(users)
+    gone, sent = [], 0
+    for row in rows:
+        turn = turns.get((row.user_id, row.game_id))
+        if turn is None or turn.deadline != row.deadline or row.user_id not in subscribed:
+            gone.append(row.pk)
+            continue
+        sent += _advance(row, turn, prefs[row.user_id], now) is not None
+    if gone:
+        PlannedReminder.objects.filter(pk__in=gone).delete()
+    return sent
+
+
+def _advance(
+    row: PlannedReminder,
     turn: game_selectors.WaitingTurn,
-    now: datetime | None = None,
-    prefs: NotificationSettings | None = None,
+    prefs: NotificationSettings,
+    now: datetime,
 ) -> str | None:
-    """Push the turn's latest due slot unless settled already; the slot pushed, or None."""
-    now = now or timezone.now()
-    prefs = prefs or preferences.settings_of(turn.user_id)
+    """Push the turn's latest slot due unless settled already, then move the row on to
+    the next push (quiet hours as they are now) or drop it; the slot pushed, or None."""
     planned = schedule.schedule(turn.started, turn.deadline, preferences.quiet_hours(prefs))
     slot = schedule.due(planned, now)
-    if slot is None or not _settle(turn, slot):
-        return None
-    if not push.queue(slot_kind(slot), turn.user_id, turn.game_id, prefs):
-        return None
-    return slot
+    pushed = (
+        slot is not None
+        and _settle(turn, slot)
+        and push.queue(slot_kind(slot), turn.user_id, turn.game_id, prefs)
+    )
+    later = [when for _slot, when in planned if when > now]
+    if later:
+        PlannedReminder.objects.filter(pk=row.pk).update(due=later[0])
+    else:
+        PlannedReminder.objects.filter(pk=row.pk).delete()
+    return slot if pushed else None
 
 
 def _settle(turn: game_selectors.WaitingTurn, slot: str) -> bool:

@@ -1,6 +1,14 @@
-from celery import shared_task
+import logging
+
+from celery import bootsteps, shared_task
+from django.conf import settings
+from django.core.cache import cache
 
 from notifications import digest, push, reminders
+
+log = logging.getLogger(__name__)
+
+PLANNING_SECONDS = 60  # one `plan_reminders` for all the workers that (re)connect at once
 
 
 @shared_task(ignore_result=True)
@@ -20,7 +28,30 @@ def send_reminders() -> None:
 
 
 @shared_task(ignore_result=True)
+def plan_reminders() -> None:
+    """A worker (re)connected to the broker: plan the turns whose notice may be lost."""
+    if cache.add("reminders:planning", 1, PLANNING_SECONDS):
+        reminders.plan_waiting()
+
+
+@shared_task(ignore_result=True)
 def send_digests() -> None:
     """Beat, every DIGEST_SECONDS: the email digests due (on the push queue: a slow mail
     server must not hold up AI turns)."""
     digest.send_due()
+
+
+class PlanOnConnect(bootsteps.StartStopStep):
+    """On every broker (re)connection, queue `plan_reminders` (installed by apps.py).
+
+    A restarted Redis has lost the queued `your_turn` notices, and a killed push worker
+    the one it was running: a worker that (re)connects cannot tell which turns began
+    meanwhile, so it has every turn waiting planned where it has no plan."""
+
+    requires = {"celery.worker.consumer.tasks:Tasks"}
+
+    def start(self, consumer) -> None:
+        try:
+            consumer.app.send_task(plan_reminders.name, queue=settings.PUSH_QUEUE)
+        except Exception:  # the turns begun since are planned at the next connection
+            log.exception("could not queue the reminders' planning after connecting")

@@ -8,21 +8,13 @@ from datetime import time, timedelta
 import pytest
 
 from barkside import notices
-from games import clocks, services
 from games import selectors as game_selectors
-from notifications import presence, push, reminders, tasks
+from games import services
+from notifications import presence, push, reminders
 from notifications.models import NotificationSettings, PushSubscription, ReminderSent
 
 DAY = 24 * 3600
-
-
-@pytest.fixture
-def pushes(monkeypatch):
-    """The pushes queued, as (user_id, game_id, kind), instead of sending them."""
-    sent = []
-    monkeypatch.setattr(tasks.send_push, "delay", lambda *args: sent.append(args[:3]))
-    monkeypatch.setattr(tasks.push_notice, "delay", push.notify)  # the worker's decision, here
-    return sent
+pytestmark = pytest.mark.usefixtures("no_reserve")
 
 
 def subscribe(*users):
@@ -33,24 +25,6 @@ def subscribe(*users):
             p256dh="key",
             auth="secret",
         )
-
-
-@pytest.fixture(autouse=True)
-def no_reserve(monkeypatch):
-    """Correspondence seats start with an empty time bank here, so that a turn lasts
-    exactly its day and the hours below read plainly (the bank: tests/api/test_clocks.py)."""
-    monkeypatch.setattr(clocks, "RESERVE_START", 0.0)
-
-
-@pytest.fixture
-def correspondence(alice, bob, carol, memory_layer, queued, pushes):
-    """A day-per-move game of three subscribed people; it starts with everyone passing."""
-    subscribe(alice, bob, carol)
-    game = services.game_create(user=alice, players=3, time_per_move=DAY)
-    services.game_join(game_id=game.pk, user=bob)
-    services.game_join(game_id=game.pk, user=carol)
-    game.refresh_from_db()
-    return game
 
 
 def turn_of(user, game):
