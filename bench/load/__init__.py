@@ -4,14 +4,17 @@
     manage.py bench load --tables 20 --server granian  # uvicorn (default), daphne, granian
     manage.py bench load --url http://127.0.0.1:8000 --tables 6
     manage.py bench load --idle-sockets 1000
+    manage.py bench load --speed correspondence --forced-moves off  # or mix; on
 
 Without `--url` it starts a production-like stack (stack.py) on DATABASE_URL. People
 register through the API, sit at private 3-person tables (invite code), open every
 seat's game socket, then for `--seconds` play random legal moves as fast as the server
 answers (or each after about `--think` seconds, as people do), a share of them over the
-socket. It prints throughput, latencies, fan-out, errors, database work per move, server
-memory and CPU, the generator's own CPU, and at the end checks every finished game's
-record with the engine.
+socket. The tables are live, correspondence or a mix (`--speed`); every person's
+forced-move settings are the app's defaults or all on or all off (`--forced-moves`).
+It prints throughput, latencies, fan-out, the moves the server made for people, refused
+moves by code, errors, database work per move, server memory and CPU, the generator's own
+CPU, and at the end checks every finished game's record with the engine.
 """
 
 import asyncio
@@ -22,11 +25,12 @@ import time
 
 import aiohttp
 from django.conf import settings
+from django.utils import timezone
 
 from barkside import collector
 from games import engine
 
-from .people import TIME_PER_MOVE, Crowd, Person, close_all
+from .people import SPEEDS, TIME_PER_MOVE, Crowd, Person, close_all
 from .report import Run, fan_out, print_report
 from .server import (
     cpu_by_process,
@@ -37,6 +41,7 @@ from .server import (
     database_server_pids,
     database_snapshot,
     listening_pids,
+    moves_by_actor,
     rss_mib,
 )
 from .stack import started_stack
@@ -67,6 +72,8 @@ def bench_load(
     server: str = "uvicorn",
     idle_sockets: int | None = None,
     finish: bool = False,
+    speed: str = "live",
+    forced_moves: str = "default",
     **_,
 ) -> None:
     tables = tables or (people // 3 if people else 2)
@@ -106,6 +113,8 @@ def bench_load(
                     finish,
                     web_pids,
                     other_pids,
+                    speed,
+                    forced_moves,
                 )
             )
             print_report(write, run)
@@ -167,10 +176,21 @@ def _own_cpu() -> float:
 
 
 async def _load(
-    write, url, tables, seconds, socket_share, think, ramp, finish, web_pids, other_pids
+    write,
+    url,
+    tables,
+    seconds,
+    socket_share,
+    think,
+    ramp,
+    finish,
+    web_pids,
+    other_pids,
+    speed,
+    forced_moves,
 ) -> Run:
     async with _session() as session:
-        crowd = Crowd(url, session, socket_share, think)
+        crowd = Crowd(url, session, socket_share, think, speed=speed, forced_moves=forced_moves)
         began = time.perf_counter()
         people = await _bounded((crowd.register(i) for i in range(3 * tables)), SETUP_CONCURRENCY)
         groups = [people[3 * i : 3 * i + 3] for i in range(tables)]
@@ -178,7 +198,8 @@ async def _load(
         seated = [players for players in seated if players is not None]
         setup = time.perf_counter() - began
         write(
-            f"setup: {len(people)} people registered and seated at {len(seated)} tables in "
+            f"setup: {len(people)} people registered and seated at {len(seated)} tables "
+            f"({_speed(speed)}; forced moves {_forced(forced_moves)}) in "
             f"{setup:.1f} s; the tables start over {ramp:g} s, then {seconds:g} s measured, "
             f"{100 * socket_share:.0f}% of moves over the game socket, "
             + (f"each after {think:g} s of thought on average" if think else "no time to think")
@@ -197,11 +218,11 @@ async def _load(
         db_before = await asyncio.to_thread(database_snapshot)
         cpu_before = _cpu(web_pids, other_pids)
         crowd.measuring = True
-        start = time.perf_counter()
+        start, began_at = time.perf_counter(), timezone.now()
         peaks = _Peaks(web_pids)
         sampler = asyncio.create_task(peaks.run())
         await asyncio.sleep(seconds)
-        end = time.perf_counter()
+        end, ended_at = time.perf_counter(), timezone.now()
         crowd.stop.set()
         crowd.measuring = False
         cpu_after = _cpu(web_pids, other_pids)
@@ -211,6 +232,9 @@ async def _load(
         rss_end = rss_mib(web_pids)
         await asyncio.sleep(1.0)  # backends report their statistics at most once a second
         db_after = await asyncio.to_thread(database_snapshot)
+        by_actor = await asyncio.to_thread(
+            moves_by_actor, list(crowd.figures.games), began_at, ended_at
+        )
         if finish:  # games still running after FINISH_TIMEOUT show as running
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(
@@ -238,7 +262,20 @@ async def _load(
         db_after=db_after,
         db_connections_peak=peaks.connections,
         records=records,
+        moves_by_actor=by_actor,
     )
+
+
+def _speed(speed: str) -> str:
+    seconds = " or ".join(f"{s} s" for s in SPEEDS[speed])
+    what = {"mix": "a mix of live and correspondence, table by table"}.get(speed, speed)
+    return f"{what}: {seconds} a move"
+
+
+def _forced(forced_moves: str) -> str:
+    if forced_moves == "default":
+        return "default (the app's: on for correspondence, off for live)"
+    return f"{forced_moves} for every person"
 
 
 def _cpu(web_pids, other_pids) -> dict:

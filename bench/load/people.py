@@ -24,11 +24,20 @@ MOVE_TIMEOUT = 30.0  # a reply slower than this counts as an error (`timeout`)
 STALL = 5.0  # seconds without a new version before a player asks for the game again
 SETUP_TRIES = 5  # GETs of a first view before a player gives up its table
 POLL = 0.5  # how often a waiting player looks at the clock (and a socketless one GETs)
-# Live tables, as a crowd playing at once sits at, with the longest live clock: no seat
-# times out while the tables are set up (100 tables take about a minute). Live seats keep
-# the default forced-move setting (off): these people make every move themselves, so the
-# server queues no forced move for them that they would beat to it.
+# Live tables have the longest live clock: no seat times out while the tables are set up
+# (100 tables take about a minute). Correspondence tables have a day a move, the app's
+# default. A mix alternates the two, table by table.
 TIME_PER_MOVE = LIVE_SECONDS[1]
+CORRESPONDENCE_TIME_PER_MOVE = 24 * 3600
+SPEEDS = {
+    "live": (TIME_PER_MOVE,),
+    "correspondence": (CORRESPONDENCE_TIME_PER_MOVE,),
+    "mix": (TIME_PER_MOVE, CORRESPONDENCE_TIME_PER_MOVE),
+}
+# Every person's forced-move settings: `default` leaves the app's (on for correspondence,
+# off for live); with it on, the server makes a seat's only legal move itself, and the
+# person, whose view offered that move too, may send it as well and be refused.
+FORCED_MOVES = {"default": None, "on": True, "off": False}
 SEATS = 3
 
 
@@ -36,6 +45,7 @@ SEATS = 3
 class Person:
     username: str
     token: str
+    number: int = 0  # in the crowd: people 3n to 3n + 2 sit at table n
 
 
 @dataclass
@@ -44,7 +54,8 @@ class Figures:
 
     latencies: dict[str, list[float]] = field(default_factory=lambda: {"rest": [], "socket": []})
     by_kind: dict[str, list[float]] = field(default_factory=dict)  # pass, play, tuck
-    errors: Counter = field(default_factory=Counter)
+    errors: Counter = field(default_factory=Counter)  # what failed, refusals apart
+    refusals: Counter = field(default_factory=Counter)  # (code, channel) of refused moves
     handshake_failures: Counter = field(default_factory=Counter)
     stalls: int = 0
     # (game, version) -> (reply time, seat that moved): moves applied in the window
@@ -64,12 +75,16 @@ class Crowd:
         socket_share: float,
         think: float = 0.0,
         seed=None,
+        speed: str = "live",
+        forced_moves: str = "default",
     ):
         self.base = base.rstrip("/")
         self.ws_base = self.base.replace("http", "ws", 1)
         self.session = session
         self.socket_share = socket_share
         self.think = think
+        self.speeds = SPEEDS[speed]
+        self.forced_moves = FORCED_MOVES[forced_moves]
         self.rng = random.Random(seed)
         self.figures = Figures()
         self.prefix = "ld" + secrets.token_hex(4)
@@ -96,7 +111,18 @@ class Crowd:
         status, answer = await self.api("POST", "/api/auth/register", body=body)
         if status != 201:
             raise RuntimeError(f"registering {username}: HTTP {status} {answer}")
-        return Person(username, answer["token"])
+        person = Person(username, answer["token"], number)
+        if self.forced_moves is not None:
+            body = {"forced_moves_live": self.forced_moves}
+            body["forced_moves_correspondence"] = self.forced_moves
+            status, answer = await self.api("PATCH", "/api/games/settings", person, body)
+            if status != 200:
+                raise RuntimeError(f"forced moves of {username}: HTTP {status} {answer}")
+        return person
+
+    def time_per_move(self, people: list[Person]) -> int:
+        """The table's seconds a move: the same for every game of the same people."""
+        return self.speeds[people[0].number // SEATS % len(self.speeds)]
 
     async def open_socket(self, person: Person, game_id: int):
         """The game socket, or None after counting why the handshake failed."""
@@ -123,7 +149,7 @@ class Crowd:
 
     async def new_table(self, people: list[Person]) -> int:
         """A private table of `people`: the first opens it, the others join by invite code."""
-        body = {"players": SEATS, "private": True, "time_per_move": TIME_PER_MOVE}
+        body = {"players": SEATS, "private": True, "time_per_move": self.time_per_move(people)}
         status, game = await self.api("POST", "/api/games", people[0], body)
         if status != 201:
             raise RuntimeError(f"creating a table: HTTP {status} {game}")
@@ -181,6 +207,14 @@ class Crowd:
     def record_error(self, channel: str, status, code) -> None:
         if self.measuring:
             self.figures.errors[f"{channel} {status} {code}"] += 1
+
+    def record_unapplied_move(self, channel: str, status, code) -> None:
+        """A move the server refused (it answered with a 4xx code), or an error."""
+        if isinstance(status, int) and 400 <= status < 500:
+            if self.measuring:
+                self.figures.refusals[(code, channel)] += 1
+        else:
+            self.record_error(channel, status, code)
 
 
 class Player:
@@ -298,8 +332,10 @@ class Player:
             status, answer = "connection", {"code": type(e).__name__}
         replied = time.perf_counter()
         if status != 200:
+            # Not applied. The play loop looks again: the newer version the socket brings,
+            # or (without a socket) a GET of the game when none came.
             if measured:
-                crowd.record_error(channel, status, (answer or {}).get("code"))
+                crowd.record_unapplied_move(channel, status, (answer or {}).get("code"))
             return
         self._offer(answer)
         if measured:

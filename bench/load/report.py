@@ -2,6 +2,7 @@
 
 import bisect
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 
 from bench.percentiles import percentile
@@ -35,6 +36,8 @@ class Run:
     db_after: DatabaseSnapshot | None = None
     db_connections_peak: tuple[int, int] | None = None
     records: dict[str, int] = field(default_factory=dict)
+    # The window's moves by who made them, from the database (None: it did not answer)
+    moves_by_actor: Counter | None = None
 
 
 def fan_out(figures: Figures) -> tuple[list[float], int, int]:
@@ -72,6 +75,7 @@ def print_report(write, run: Run) -> None:
         f"moves: {len(applied)} applied in {seconds:.1f} s = {len(applied) / seconds:.1f} moves/s "
         f"({rest} over REST, {socket} over the socket)"
     )
+    _server_moves(write, run.moves_by_actor, seconds)
     write(f"move latency ms: {_percentiles(everything)}")
     for channel in ("rest", "socket"):
         if f.latencies[channel]:
@@ -84,6 +88,7 @@ def print_report(write, run: Run) -> None:
         f"fan-out ms: {_percentiles(delays)} over {len(delays)} deliveries "
         f"({early} before the reply, {missing} never arrived)"
     )
+    _refusals(write, f.refusals)
     errors = ", ".join(f"{kind}: {n}" for kind, n in f.errors.most_common()) or "none"
     write(f"errors: {sum(f.errors.values())} ({errors})")
     failures = ", ".join(f"{k}: {n}" for k, n in f.handshake_failures.most_common()) or "none"
@@ -126,6 +131,37 @@ def print_report(write, run: Run) -> None:
         f"{records.get('running', 0)} still running, {records.get('unreadable', 0)} unreadable "
         "(the server failed to answer)"
     )
+
+
+def _server_moves(write, by_actor: Counter | None, seconds: float) -> None:
+    """The moves the server made for people in the window, apart from the people's own
+    (which moves/s counts, from the replies; the database's count is beside it)."""
+    if by_actor is None:
+        write("server moves: n/a (the database did not answer)")
+        return
+    server = {actor: by_actor[actor] for actor in ("forced", "ai", "timeout")}
+    write(
+        "server moves: "
+        + ", ".join(f"{n} {actor}" for actor, n in server.items())
+        + f" = {sum(server.values()) / seconds:.1f} moves/s "
+        f"(the people's own by the database: {by_actor['player']})"
+    )
+
+
+def _refusals(write, refusals: Counter) -> None:
+    """Refused moves (never counted as applied) by code, most frequent first, with
+    their channels."""
+    by_code: dict[str, Counter] = {}
+    for (code, channel), n in refusals.items():
+        by_code.setdefault(code, Counter())[channel] += n
+    ordered = sorted(by_code.items(), key=lambda item: -item[1].total())
+    parts = [
+        f"{channels.total()} {code} ("
+        + ", ".join(f"{n} {channel}" for channel, n in channels.most_common())
+        + ")"
+        for code, channels in ordered
+    ]
+    write(f"refused: {refusals.total()} moves" + (": " + ", ".join(parts) if parts else ""))
 
 
 def _percentiles(seconds: list[float]) -> str:
