@@ -7,8 +7,11 @@ from django.core.management.base import BaseCommand, CommandError
 from bench.ai import bench_ai
 from bench.engine import bench_engine
 from bench.load import bench_load
+from bench.load.people import FORCED_MOVES, SPEEDS
 from bench.matchmaking import bench_matchmaking
 from bench.move import bench_move
+from bench.reminders import bench_reminders
+from bench.scale import bench_scale
 from bench.views import bench_views
 
 BENCHMARKS: dict[str, Callable] = {
@@ -17,6 +20,8 @@ BENCHMARKS: dict[str, Callable] = {
     "load": bench_load,
     "matchmaking": bench_matchmaking,
     "move": bench_move,
+    "reminders": bench_reminders,
+    "scale": bench_scale,
     "views": bench_views,
 }
 
@@ -54,7 +59,30 @@ class Command(BaseCommand):
             choices=("uvicorn", "daphne", "granian"),
             help="the web server of a started stack (default uvicorn, as in the Procfile)",
         )
+        load.add_argument(
+            "--speed",
+            choices=tuple(SPEEDS),
+            help="the tables' clocks: live (300 s a move, the default), correspondence "
+            "(a day a move) or a mix (every other table)",
+        )
+        load.add_argument(
+            "--forced-moves",
+            choices=tuple(FORCED_MOVES),
+            help="every person's forced-move settings: the app's defaults (on for "
+            "correspondence, off for live; the default), or on or off at both speeds",
+        )
         load.add_argument("--idle-sockets", type=int, help="only open N idle game sockets")
+        scale = parser.add_argument_group("scale", "options of `bench scale` (N games held)")
+        scale.add_argument("--games", type=int, help="running correspondence games to seed")
+        scale.add_argument(
+            "--idle-seconds", type=float, help="the idle window of the started stack (default 60)"
+        )
+        scale.add_argument(
+            "--crowd",
+            action="store_true",
+            default=None,
+            help="then the `bench load` crowd on the seeded database (its options apply)",
+        )
         load.add_argument(
             "--finish", action="store_true", default=None, help="then play every game to its end"
         )
@@ -74,6 +102,10 @@ class Command(BaseCommand):
             "web_processes",
             "server",
             "idle_sockets",
+            "games",
+            "idle_seconds",
+            "speed",
+            "forced_moves",
         )
-        given = {k: options[k] for k in (*names, "finish") if options.get(k) is not None}
+        given = {k: options[k] for k in (*names, "finish", "crowd") if options.get(k) is not None}
         BENCHMARKS[target](self.stdout.write, seconds=seconds, **given)

@@ -1,0 +1,63 @@
+"""`manage.py bench scale` on a few games: the seeded games are real (the engine rebuilds
+them from their events, the write path would have stored the same rows, the read path
+shows them), and the report has its lines. Figures are printed, never asserted."""
+
+import io
+import re
+from collections import Counter
+
+from django.core.management import call_command
+
+from games import engine, selectors
+from games.models import Game, Seat
+from notifications.models import PushSubscription
+from tests.realtime.processes import database_url_for_tests
+
+GAMES = 30
+
+
+def figure(pattern: str, report: str) -> re.Match:
+    found = re.search(pattern, report, re.MULTILINE)
+    assert found, f"no line matching {pattern!r} in:\n{report}"
+    return found
+
+
+def test_bench_scale_seeds_real_games_and_reports_each_figure(transactional_db, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", database_url_for_tests())  # the stack's database
+    out = io.StringIO()
+    call_command("bench", "scale", "--games", str(GAMES), "--idle-seconds", "2", stdout=out)
+    report = out.getvalue()
+
+    seeding = figure(r"^seeding: (\d+) games, (\d+) people .*, (\d+) moves", report)
+    assert int(seeding[1]) == GAMES
+    check = figure(
+        r"^check: (\d+) games sampled: engine (\d+), write path (\d+), read path (\d+) agree$",
+        report,
+    )
+    assert int(check[1]) == 20 and check.groups()[1:] == ("20",) * 3
+    jobs = dict(
+        re.findall(r"^job ([\w-]+) \((\S+), every [^)]*\): first run .* statements", report, re.M)
+    )
+    assert {"sweep", "reminders", "digests"} <= set(jobs)
+    reminders = figure(r"^job reminders .*: first run .*, (\d+) tasks queued; then", report)
+    assert int(reminders[1]) > 0  # every turn's first push was due
+    figure(r"^size: the database \d+ MiB = [\d.]+ KiB a game; .*games_gameevent \d+ B", report)
+    idle = figure(
+        r"^idle: 2 s with nobody moving: the whole server [\d.]+ s of CPU a minute: (.*)", report
+    )
+    assert {"web", "worker", "push", "beat", "redis", "postgresql"} <= set(
+        re.findall(r"(\w+) [\d.]+", idle[1])
+    )
+    figure(r"^home list \(GET /api/games, \d+ people with 20 games, \d+ requests", report)
+
+    games = Game.objects.all()
+    assert games.count() == GAMES and all(g.status == Game.Status.ACTIVE for g in games)
+    assert {engine.PASSING, engine.TRICKS} <= {g.state["phase"] for g in games}
+    for game in games:
+        assert selectors.state_from_events(game) == game.state
+        assert {s.number for s in game.seats.all() if s.to_act} == set(engine.to_act(game.state))
+    held = Counter(Seat.objects.values_list("user_id", flat=True))
+    assert max(held.values()) == 20 and all(n <= 20 for n in held.values())
+    endpoints = PushSubscription.objects.filter(user_id__in=held).values_list("endpoint", flat=True)
+    assert len(endpoints) == len(held)
+    assert all(e.startswith("https://127.0.0.1:9/") for e in endpoints)
