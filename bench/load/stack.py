@@ -55,6 +55,7 @@ class Stack:
     url: str
     web_pids: list[int]
     other_pids: dict[str, list[int]]  # the processes (and their children) of each part
+    redis: str = ""  # its private Redis: the broker and channel layer of every process
     settings: dict[str, str] = field(default_factory=dict)  # what the report names
 
 
@@ -106,6 +107,7 @@ def started_stack(
         procs.wait_for(lambda: _answers(url + "/api/auth/csrf"), "the web processes")
         yield Stack(
             url=url,
+            redis=redis,
             web_pids=[p.pid for p in web],
             other_pids={
                 "worker": [worker.pid],

@@ -5,6 +5,7 @@ from collections.abc import Callable
 from django.core.management.base import BaseCommand, CommandError
 
 from bench.ai import bench_ai
+from bench.ai_queue import bench_ai_queue
 from bench.engine import bench_engine
 from bench.load import bench_load
 from bench.load.people import FORCED_MOVES, SPEEDS
@@ -15,6 +16,7 @@ from bench.scale import bench_scale
 from bench.views import bench_views
 
 BENCHMARKS: dict[str, Callable] = {
+    "ai-queue": bench_ai_queue,
     "ai": bench_ai,
     "engine": bench_engine,
     "load": bench_load,
