@@ -71,8 +71,8 @@ def commit(before: Snapshot, change: Change) -> Snapshot:
         columns |= _step(game, seats, step, now)
         events.append(_event(game, step))
         step = autoplay.forced_change(game, seats)
-    # The compare-and-set, the events, the seats and the doghouses: one round trip. The
-    # row is locked, so the version is still the one read and the set finds it; if it
+    # The compare-and-set, the events, the seats, the doghouses and the due time: one
+    # round trip. The row is locked, so the version is still the one read and the set finds it; if it
     # ever did not, the error below rolls back what went with it.
     with statements.together():
         updated = statements.update(
