@@ -17,13 +17,12 @@ from collections import defaultdict
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import connection
 
 from barkside.celery import app
 from games import services
 from games.models import GameEvent
 
-from .load.stack import started_stack
+from .load.stack import database_url, started_stack
 from .percentiles import percentile
 
 PLAYERS = 6
@@ -33,9 +32,8 @@ def bench_ai_queue(
     write, seconds: float = 60.0, tables: int | None = None, level: str = "hard", **_
 ) -> None:
     tables = tables or 40
-    database_url = os.environ.get("DATABASE_URL") or _database_url()
     limit = os.environ.get("AI_LATE_LIMIT", str(settings.AI_LATE_LIMIT))
-    with started_stack(1, database_url) as stack:
+    with started_stack(1, database_url()) as stack:
         app.conf.broker_url = stack.redis  # the turns this process queues go to its worker
         write(
             f"ai-queue: {tables} tables of {PLAYERS} `{level}` seats, {seconds:g} s, stack at "
@@ -74,9 +72,3 @@ def _report(write, games: list[int], seconds: float) -> None:
     )
     turns = sorted(len(w) for w in per_table.values())
     write(f"turns a table: fewest {turns[0]}, median {turns[len(turns) // 2]}, most {turns[-1]}")
-
-
-def _database_url() -> str:
-    """DATABASE_URL for the stack, from this process's own database settings."""
-    db = connection.settings_dict
-    return f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"

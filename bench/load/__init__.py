@@ -24,7 +24,6 @@ import resource
 import time
 
 import aiohttp
-from django.conf import settings
 from django.utils import timezone
 
 from barkside import collector
@@ -44,7 +43,7 @@ from .server import (
     moves_by_actor,
     rss_mib,
 )
-from .stack import started_stack
+from .stack import database_url, started_stack
 
 SETUP_CONCURRENCY = 16  # registrations and tables set up at once
 FINISH_TIMEOUT = 300.0
@@ -83,7 +82,7 @@ def bench_load(
             web_pids, other_pids = listening_pids(url), {}
             write(f"stack: {url} (web processes found: {web_pids or 'none of this user'})")
         else:
-            stack = exits.enter_context(started_stack(web_processes, _database_url(), server))
+            stack = exits.enter_context(started_stack(web_processes, database_url(), server))
             url, web_pids, other_pids = stack.url, stack.web_pids, stack.other_pids
             named = " ".join(f"{k}={v}" for k, v in stack.settings.items())
             write(
@@ -137,11 +136,6 @@ def _loop_ms() -> float:
     for i in range(10_000_000):
         total += i
     return 1000 * (time.process_time() - started)
-
-
-def _database_url() -> str:
-    """The stack's database: DATABASE_URL, else the SQLite file these settings use."""
-    return os.environ.get("DATABASE_URL") or f"sqlite:///{settings.DATABASES['default']['NAME']}"
 
 
 def _raise_open_files_limit() -> None:

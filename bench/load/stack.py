@@ -59,6 +59,11 @@ class Stack:
     settings: dict[str, str] = field(default_factory=dict)  # what the report names
 
 
+def database_url() -> str:
+    """The stack's database: DATABASE_URL, else the SQLite file these settings use."""
+    return os.environ.get("DATABASE_URL") or f"sqlite:///{settings.DATABASES['default']['NAME']}"
+
+
 @contextlib.contextmanager
 def started_stack(
     web_processes: int, database_url: str, server: str = "uvicorn"

@@ -23,6 +23,8 @@ from django.core.management.base import CommandError
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
+from bench.load.server import database_name
+from bench.load.stack import database_url
 from games.models import Game
 from notifications import reminders
 
@@ -43,7 +45,7 @@ def bench_scale(
 ) -> None:
     if not os.environ.get("DATABASE_URL"):
         raise CommandError("bench scale needs DATABASE_URL: a PostgreSQL database of its own")
-    write(f"scale: {games} running correspondence games, database {_name()}; {_when()}")
+    write(f"scale: {games} running correspondence games, database {database_name()}; {_when()}")
     call_command("migrate", verbosity=0)
     seeding = seed.seeded(games, write)
     if seeding.reused:
@@ -81,13 +83,7 @@ def bench_scale(
     _sizes(write, seeding.games)
     tokens = list(Token.objects.filter(user_id__in=seeding.home).values_list("key", flat=True))
     crowded = idle.crowd_on(write, seconds, load_options) if crowd else None
-    idle.idle_and_home(
-        write, os.environ["DATABASE_URL"], web_processes, idle_seconds, tokens, crowded
-    )
-
-
-def _name() -> str:
-    return f"{connection.vendor} {connection.settings_dict['NAME']}"
+    idle.idle_and_home(write, database_url(), web_processes, idle_seconds, tokens, crowded)
 
 
 def _when() -> str:
