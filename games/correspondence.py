@@ -109,11 +109,7 @@ def expel_vote(*, game_id, user, seat: int) -> Game:
     """A vote to hand `seat`, whose own deadline passed, to the AI at once; the seat goes
     once every other person still playing at the table has voted (docs/correspondence.md)."""
     table = locked(game_id)
-    voter = selectors.visible_seat(table.game, user)
-    if voter is None:
-        raise GameError("not_a_player", status=403)
-    if table.game.status != Game.Status.ACTIVE:
-        raise GameError("not_active", status=409)
+    voter = selectors.seat_in_play(table.game, user)
     target = next((s for s in table.seats if s.number == seat), None)
     if target is None or not clocks.overdue(target, timezone.now()):
         raise GameError("not_overdue", status=409)

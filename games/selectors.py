@@ -48,6 +48,23 @@ def visible_seat(game: Game, user) -> Seat | None:
     return seat
 
 
+def own_seat(game: Game, user) -> Seat:
+    """The user's seat, for a change only a player may make (a private game is not even
+    there for others)."""
+    seat = visible_seat(game, user)
+    if seat is None:
+        raise GameError("not_a_player", status=403)
+    return seat
+
+
+def seat_in_play(game: Game, user) -> Seat:
+    """The user's seat at a running game."""
+    seat = own_seat(game, user)
+    if game.status != Game.Status.ACTIVE:
+        raise GameError("not_active", status=409)
+    return seat
+
+
 def is_visible(game_id, user) -> bool:
     """Whether `user` may see the game at all (see `visible_game`)."""
     try:

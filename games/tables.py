@@ -71,7 +71,7 @@ def game_join(*, game_id, user, invite_code=None) -> Game:
 def game_leave(*, game_id, user) -> Game:
     """Leave a table before it starts; the last person to leave closes it."""
     table = locked(game_id)
-    seat = _own_seat(table, user)
+    seat = selectors.own_seat(table.game, user)
     if table.game.status != Game.Status.OPEN:
         raise GameError("not_open", status=409)
     others = [s for s in table.seats if s.user_id and s.number != seat.number]
@@ -131,7 +131,7 @@ def game_abort(*, game_id, reason: str, version: int | None = None) -> Game | No
 def seat_retake(*, game_id, user) -> Game:
     """A person takes back their seat from the AI while the game runs."""
     table = locked(game_id)
-    seat = _seat_in_play(table, user)
+    seat = selectors.seat_in_play(table.game, user)
     if seat.state == Seat.State.PLAYING:
         raise GameError("already_playing", status=409)
     if table.game.events.filter(seat=seat.number, kind="resigned").exists():
@@ -144,7 +144,7 @@ def seat_retake(*, game_id, user) -> Game:
 def game_resign(*, game_id, user) -> Game:
     """Hand the seat to the AI for the rest of the game, for good; it counts as last."""
     table = locked(game_id)
-    seat = _seat_in_play(table, user)
+    seat = selectors.seat_in_play(table.game, user)
     if seat.state == Seat.State.LEFT:
         raise GameError("already_left", status=409)
     left = {seat.number: {"state": Seat.State.LEFT}}
@@ -168,19 +168,3 @@ def seats_to_autopilot(*, user) -> int:
             commit(table, table_change("autopilot", seat.number, seats=autopilot))
             taken += 1
     return taken
-
-
-def _own_seat(table: Snapshot, user) -> Seat:
-    """The user's seat; a private game is not even there for others."""
-    seat = selectors.visible_seat(table.game, user)
-    if seat is None:
-        raise GameError("not_a_player", status=403)
-    return seat
-
-
-def _seat_in_play(table: Snapshot, user) -> Seat:
-    """The user's seat at a running game."""
-    seat = _own_seat(table, user)
-    if table.game.status != Game.Status.ACTIVE:
-        raise GameError("not_active", status=409)
-    return seat

@@ -30,6 +30,8 @@ that app's services.
 import ast
 from pathlib import Path
 
+from games.clocks import SEAT_FIELDS
+
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ("barkside", "accounts", "games", "notifications", "moderation", "matchmaking", "bench")
 RANK = {
@@ -279,22 +281,7 @@ def test_the_row_check_sees_writes():
 # does (games/commit.py), from a Change every service computes as a value. `clocks.step`
 # moves the clocks on the seats the commit hands it, and nothing else.
 GAME_ROWS = {"Game", "Seat", "GameEvent", "Doghouse", "GameDue"}
-GAME_COLUMNS = {
-    "state",
-    "version",
-    "status",
-    "turn_deadline",
-    "result",
-    "last_move",
-    "timeouts",
-    "to_act",
-    "turn_started",
-    "deadline",
-    "reserve",
-    "away_since",
-    "away_until",
-    "expel_votes",
-}
+GAME_COLUMNS = {"version", "status", "turn_deadline", "result", "last_move", *SEAT_FIELDS}
 COMMIT = ("games.commit", "games.clocks")
 GAME_NAMES = {"game", "seat", "table", "s"}  # what a game or a seat is called
 
