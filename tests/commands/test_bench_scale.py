@@ -6,7 +6,9 @@ import io
 import re
 from collections import Counter
 
+import pytest
 from django.core.management import call_command
+from django.db import connection
 
 from games import engine, selectors
 from games.models import Game, Seat
@@ -22,6 +24,7 @@ def figure(pattern: str, report: str) -> re.Match:
     return found
 
 
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="bench scale seeds by COPY")
 def test_bench_scale_seeds_real_games_and_reports_each_figure(transactional_db, monkeypatch):
     monkeypatch.setenv("DATABASE_URL", database_url_for_tests())  # the stack's database
     out = io.StringIO()
