@@ -62,9 +62,12 @@ class SlidingWindow(throttling.SimpleRateThrottle):
         return _limiter().hit(self.item, self.key)
 
     def wait(self) -> float:
-        """Seconds until the budget takes a request again."""
+        """Seconds until the budget takes a request again: at least one, as Retry-After
+        counts whole seconds and `limits`' estimate may have passed already when it is
+        read (the window slid between the refusal and this call): a refused client must
+        never be told to come back at once."""
         reset_at = _limiter().get_window_stats(self.item, self.key).reset_time
-        return max(0.0, reset_at - time.time())
+        return max(1.0, reset_at - time.time())
 
 
 class AnonRateThrottle(throttling.AnonRateThrottle, SlidingWindow):
