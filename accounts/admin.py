@@ -24,8 +24,12 @@ RECENT = 50  # reports and actions listed on a user's page, newest first
 admin.site.unregister(TokenProxy)
 # Groups and django-axes' sign-in records filter by their declared filters only, like
 # every admin here (barkside/admin.py).
-for model in (Group, AccessAttempt, AccessLog, AccessFailureLog):
+for model in (Group, AccessLog, AccessFailureLog):
     declared_filters_only(admin.site, model)
+# Without axes' "Clean up expired attempts" action: it reads the time of a sign-in from the
+# request (`axes_attempt_time`), which no admin request has, and fails with a 500; axes
+# cleans expired attempts at every sign-in anyway.
+declared_filters_only(admin.site, AccessAttempt, actions=[])
 
 
 @admin.register(User)

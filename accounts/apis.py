@@ -147,6 +147,8 @@ class PasswordView(APIView):
         tags=TAGS,
         operation_id="auth_password_change",
         summary="Change password; returns a new API token, this session stays signed in",
+        description="A wrong `old_password` answers 400 and counts as a failed login: after "
+        "AXES_FAILURE_LIMIT failures from one address for the account, 429 `locked_out`.",
         request=PasswordChangeSerializer,
         responses={200: AuthSerializer, **error_responses(400, 401, 403, 415, 429)},
     )

@@ -142,9 +142,15 @@ def user_change_password(
     """Set a new password, replace the API token and keep this session signed in.
 
     Other sessions end (their stored password hash no longer matches) and other clients'
-    token stops working: changing a password is how a user throws out a thief.
+    token stops working: changing a password is how a user throws out a thief. A wrong
+    old password counts toward the lockout like a failed login (429 `locked_out`).
     """
-    if not user.check_password(old_password):
+    # Checked as a login is, so that django-axes counts a wrong one: a thief holding a
+    # session or a token gets AXES_FAILURE_LIMIT guesses at the password, not endless ones.
+    checked = authenticate(request=request, username=user.get_username(), password=old_password)
+    if getattr(request, "axes_locked_out", False):
+        raise locked_out_error()
+    if checked is None or checked.pk != user.pk:
         raise _invalid({"old_password": [_("Wrong password.")]})
     if problems := _password_problems(new_password, user):
         raise _invalid({"new_password": problems})

@@ -57,9 +57,18 @@ DETAILS: dict[str, str] = {
         "You have reached your limit of {limit} running correspondence games: finish one "
         "first (every 10 finished games add one)."
     ),
+    "live_ai_limit": _(
+        "You already play {limit} live games with AI seats: finish one first, so that "
+        "everyone's AI keeps its pace."
+    ),
+    "open_table_limit": _(
+        "You already wait at {limit} open tables: start or leave one before opening another."
+    ),
     "vacation_too_long": _("You have only {days_left} vacation days left this year."),
     "on_vacation": _("You are already on vacation."),
-    "not_overdue": _("That seat's time has not run out."),
+    "vacation_limit": _("You may go on vacation at most {limit} times in 24 hours: try later."),
+    "live_game": _("Live games have no expel vote: three timeouts in a row hand a seat to the AI."),
+    "not_overdue": _("The vote on that seat opens a while after its deadline has passed."),
     "cannot_vote": _("Only the other people playing at the table may vote."),
     "already_voted": _("You have already voted."),
     # --- matchmaking ---
@@ -76,9 +85,16 @@ DETAILS: dict[str, str] = {
     "banned": _("This account is banned."),
     # --- moderation ---
     "chat_muted": _("A moderator muted your chat for now."),
+    "target_is_staff": _("Moderators act on players only, never on staff."),
     # --- requests, WebSocket messages, DRF ---
     "malformed": _("The request is malformed."),
     "unknown_type": _("Unknown message type: use one of {types}."),
+    "too_many_messages": _(
+        "Too many messages: at most {messages} every {seconds} seconds on one connection."
+    ),
+    "too_many_sockets": _(
+        "You have {limit} connections open already: close a game's page or tab first."
+    ),
     "authentication_failed": _("Authentication failed: sign in again."),
     "not_authenticated": _("Sign in to continue."),
     "permission_denied": _("You may not do that."),

@@ -41,6 +41,10 @@ class NoticeKind:
     turn's push (notifications/schedule.py's slot names): those are reminders, moved past
     quiet hours rather than dropped. `emails`: the daily digest covers it for people
     without a device. `tag`: a newer push with the same tag replaces the older one.
+    `begins_turn`: the person's turn begins with it. A game's start notice (`game_started`,
+    `matched`) begins the first turn, so nobody is told `your_turn` beside it: one notice,
+    one push; a correspondence turn's pushes are planned from either, its start pushed as
+    the notice that began it (notifications/reminders.py).
     """
 
     name: str
@@ -52,6 +56,7 @@ class NoticeKind:
     pushes: bool = True
     emails: bool = False
     slot: str | None = None
+    begins_turn: bool = False
     tag: str = "game"
     fields: tuple[str, ...] = GAME_FIELDS
 
@@ -127,6 +132,7 @@ for declared in (
         label=_("my turn begins"),
         emails=True,
         slot="start",
+        begins_turn=True,
     ),
     NoticeKind(
         HALF_TIME,
@@ -150,6 +156,7 @@ for declared in (
         _("Game #{game} has started: your cards are dealt."),
         setting="push_game_start",
         label=_("a game starts"),
+        begins_turn=True,
     ),
     NoticeKind(
         GAME_ENDED,
@@ -172,6 +179,7 @@ for declared in (
         _("Game #{game}: matchmaking seated you, your cards are dealt."),
         setting="push_matchmaking",
         label=_("matchmaking finds me a table"),
+        begins_turn=True,
     ),
     # The reason is not in it: the app reads it over REST, like every other warning.
     NoticeKind(WARNED, pushes=False, fields=("warning",)),

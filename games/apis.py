@@ -59,7 +59,7 @@ class GamesView(APIView):
     @extend_schema(
         operation_id="games_create",
         request=GameCreateSerializer,
-        responses={201: GameSchema, **error_responses(400, 401, 403)},
+        responses={201: GameSchema, **error_responses(400, 401, 403, 409)},
         summary="Open a table; one whose seats are all taken (you + AI seats) starts at once",
     )
     def post(self, request):
@@ -237,7 +237,7 @@ class VacationView(APIView):
     @extend_schema(
         operation_id="games_vacation_start",
         request=VacationSerializer,
-        responses={200: GameSettingsSchema, **error_responses(400, 401, 403, 409)},
+        responses={200: GameSettingsSchema, **error_responses(400, 401, 403, 409, 429)},
         summary="Go on vacation: the clocks of your correspondence games stop",
     )
     def post(self, request):

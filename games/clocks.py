@@ -9,6 +9,10 @@ reserve: their deadline is the turn's start + time per move, as before the time 
 Time away on vacation does not count: while the player is away (`Seat.away_since`) the
 seat's clock is stopped, and on return its turn start and deadline move by the time away
 (`resumed`). The arithmetic is plain functions of times, tested with a frozen clock.
+
+A correspondence seat that misses its deadline keeps it (`Seat.overdue_since`) until its
+person's own move: the sweeper's timeout gives it a fresh deadline, but the expel vote
+stays open from the one it missed (`expel_opens`).
 """
 
 from datetime import datetime, timedelta
@@ -57,6 +61,7 @@ SEAT_FIELDS = [
     "reserve",
     "away_since",
     "away_until",
+    "overdue_since",
     "expel_votes",
     "state",
 ]
@@ -88,18 +93,19 @@ def step(
         if moved and seat.turn_started is not None:
             if by == "timeout":
                 seat.reserve = 0
+                if correspondence and seat.overdue_since is None:
+                    seat.overdue_since = seat.deadline  # the vote stays open from it
             else:
                 used = time_used(seat.turn_started, now, seat.away_since)
                 seat.reserve = reserve_after(time_per_move, seat.reserve, used, correspondence)
         if moved and by == "player":
             seat.away_since = seat.away_until = None  # a move ends the vacation
+            seat.overdue_since, seat.expel_votes = None, []  # and the expel vote
         if seat.number in acting and (moved or seat.number not in old_acting):
             seat.turn_started = now
             seat.deadline = deadline(now, time_per_move, seat.reserve)
-            seat.expel_votes = []
         elif seat.number not in acting:
             seat.turn_started = seat.deadline = None
-            seat.expel_votes = []
         seat.to_act = seat.number in acting
 
 
@@ -127,6 +133,17 @@ def earliest(seats, acting: set[int]) -> datetime | None:
     (its player is not away)."""
     running = [s.deadline for s in seats if s.number in acting and s.deadline and not s.away_since]
     return min(running, default=None)
+
+
+def expel_opens(seat, grace: timedelta) -> datetime | None:
+    """When the vote to hand a correspondence seat to the AI opens: `grace` after the first
+    deadline it missed (its running one if the sweeper has not timed it out yet). It stays
+    open until its person moves (`step`), whatever the timeouts did to its clock since;
+    None while the AI plays the seat or its player is away."""
+    if seat.plays_itself or seat.away_since:
+        return None
+    missed = seat.overdue_since or (seat.deadline if seat.to_act else None)
+    return missed + grace if missed else None
 
 
 def overdue(seat, now: datetime) -> bool:

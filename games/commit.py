@@ -47,10 +47,13 @@ def locked(game_id) -> Snapshot:
 
 def open_table(*, seats: list[dict], **columns) -> Snapshot:
     """Insert a new table and its seats (each `{"user": u}` or `{"ai_level": level}`, in
-    seat order; a seat None stays free). Its first change is its start (`commit`)."""
+    seat order; a seat None stays free), and if it waits for people, when it expires (its
+    due time). Its first change is its start (`commit`)."""
     game = Game.objects.create(**columns)
     rows = [Seat(game=game, number=n, **s) for n, s in enumerate(seats) if s is not None]
     Seat.objects.bulk_create(rows)
+    if None in seats:
+        GameDue.objects.create(game=game, at=due(game, rows, game.created))
     return Snapshot(reads.with_seats(game, rows))
 
 
@@ -85,8 +88,8 @@ def commit(before: Snapshot, change: Change) -> Snapshot:
             statements.update_rows(rows, names)
         if game.state is not old.state:
             _store_doghouses(old, game.state, old.state)
-        if Game.Status.ACTIVE in (old.status, game.status):
-            statements.upsert(GameDue(game_id=old.pk, at=due(game, seats)))
+        if old.status in (Game.Status.OPEN, Game.Status.ACTIVE):
+            statements.upsert(GameDue(game_id=old.pk, at=due(game, seats, now)))
     if updated() != 1:
         current = Game.objects.filter(pk=old.pk).values_list("version", flat=True).first()
         raise GameError("stale_version", status=409, extra={"version": current})
@@ -194,7 +197,8 @@ def _store_doghouses(game: Game, state: dict, old_state: dict | None) -> None:
 def _notices(after: Snapshot, change: Change) -> list[tuple[str, int]]:
     """(notice, user id) for the people seated after `change`: its `notice` when it starts
     the game (`game_started`, or `matched`), `game_ended`, or `your_turn` for each person
-    to act.
+    to act. A start notice begins the first turn too (barkside/notices.py `begins_turn`):
+    one notice, not two, and one push.
 
     While passing, everyone is to act after every pass; `your_turn` then repeats, and
     clients keep the newest version per game.
@@ -205,7 +209,7 @@ def _notices(after: Snapshot, change: Change) -> list[tuple[str, int]]:
             continue
         if change.kind == "started":
             notices.append((change.notice, seat.user_id))
-        if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
+        elif game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
             notices.append((GAME_ENDED, seat.user_id))
         elif game.status == Game.Status.ACTIVE and seat.to_act and not seat.plays_itself:
             notices.append((YOUR_TURN, seat.user_id))

@@ -49,6 +49,17 @@ Close codes (the socket is accepted and then closed, so the client can read the 
 - 4403 - a moderator suspended or banned the account (both sockets)
 - 4404 - no such game, or a private game of which the user has no seat (the same answer
   for both, so private games stay unseen), also when a game becomes invisible later
+- 4429 - too many: the person already holds SOCKETS_PER_PERSON sockets (both kinds, in
+  every web process; the error `too_many_sockets` comes first), or the socket went on
+  sending after its messages were refused (below)
+- 1009 - a message over SOCKET_MAX_BYTES, refused unread (uvicorn's own refusal, with
+  `--ws-max-size`, has the same code)
+
+Limits (games/socket_limits.py): each socket may send SOCKET_RATE_MESSAGES messages per
+SOCKET_RATE_SECONDS (a burst of that many, then that pace). A message over it is answered
+`too_many_messages` (429, `request_id` null: it was not read) and still counts, so a
+socket that sends as many again while refused is closed with 4429.
+Unknown paths are refused at the handshake (HTTP 403, games/routing.py).
 """
 
 import json
@@ -65,14 +76,17 @@ from accounts.socket_auth import CLOSE_UNAUTHENTICATED
 from barkside import database_threads
 from barkside.error_texts import language_from_scope, translate
 from barkside.errors import ServiceError, exception_handler
-from games import fanout, moves, realtime, socket_handlers
+from games import fanout, moves, realtime, socket_handlers, socket_limits
 from games.errors import GameError
+from games.socket_limits import Verdict
 
 log = logging.getLogger(__name__)
 
 TOKEN_SUBPROTOCOL = "token"
 CLOSE_NOT_FOUND = 4404
 CLOSE_KICKED = 4403
+CLOSE_TOO_MANY = 4429  # too many messages on the socket, or sockets for the person
+CLOSE_TOO_BIG = 1009  # the protocol's "message too big", as the ASGI server closes it
 
 
 async def run_apart(function, *args):
@@ -85,9 +99,50 @@ async def run_apart(function, *args):
 
 
 class BarksideConsumer(AsyncWebsocketConsumer):
-    """JSON in and out, with the API's encoder (dates as in REST) and refusals by code."""
+    """JSON in and out, with the API's encoder (dates as in REST) and refusals by code;
+    within the limits of games/socket_limits.py: messages per socket, their size, and
+    sockets per person."""
 
     language = None  # of error details and field messages, from the handshake
+    lease = None  # this socket's slot among its person's SOCKETS_PER_PERSON (socket_limits)
+    closing = False  # closed over its messages: whatever the client still sends is dropped
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.budget = socket_limits.MessageBudget.from_settings()
+
+    async def __call__(self, scope, receive, send):
+        # The slot goes back however the socket ends: closed, failed or cancelled.
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if self.lease is not None:
+                await self.lease.end()
+
+    async def take_slot(self) -> bool:
+        """A slot of the person's for this socket; False when they hold every one."""
+        self.lease = await socket_limits.Lease.take(self.scope["user"].pk)
+        return self.lease is not None
+
+    async def websocket_receive(self, message):
+        """A client's message passes the socket's limits before anything reads it: a
+        flooder costs a clock reading and a subtraction a message, until it is closed."""
+        if self.closing:
+            return
+        data = message.get("text")
+        if socket_limits.too_big(data if data is not None else message.get("bytes")):
+            return await self.close_over_messages(CLOSE_TOO_BIG)
+        verdict = self.budget.spend()
+        if verdict is Verdict.TAKEN:
+            await super().websocket_receive(message)
+        elif verdict is Verdict.REFUSED:
+            await self._send_error(self.budget.refusal())
+        else:
+            await self.close_over_messages(CLOSE_TOO_MANY, "too_many_messages")
+
+    async def close_over_messages(self, code: int, reason: str | None = None) -> None:
+        self.closing = True
+        await self.close(code, reason)
 
     async def dispatch(self, message):
         """The handler of `message`, without channels' `aclose_old_connections` first: that
@@ -108,11 +163,23 @@ class BarksideConsumer(AsyncWebsocketConsumer):
         offered = self.scope.get("subprotocols") or []
         return TOKEN_SUBPROTOCOL if TOKEN_SUBPROTOCOL in offered else None
 
-    async def refuse(self, code: int) -> None:
+    async def refuse(self, code: int, error: ServiceError | None = None) -> None:
         # Accept first: a handshake refused outright reaches the client as HTTP 403 with
         # no code, and a client could not tell "sign in again" from "no such game".
         await self.accept(self.subprotocol())
-        await self.close(code)
+        if error is not None:  # the reason in words, in the API's error shape
+            await self._send_error(error)
+        await self.close(code, error.code if error is not None else None)
+
+    async def _send_error(self, exc: Exception, request_id=None) -> None:
+        response = exception_handler(exc, {"language": self.language})
+        if response is None:  # not an error a client caused: log it, answer generically
+            log.exception("a socket message failed", exc_info=exc)
+            detail = translate("error", self.language, "something went wrong")
+            body, status = {"code": "error", "detail": detail, "fields": {}}, 500
+        else:
+            body, status = response.data, response.status_code
+        await self.send_json({"type": "error", **body, "status": status, "request_id": request_id})
 
     def authenticated(self) -> bool:
         user = self.scope.get("user")
@@ -154,8 +221,10 @@ class GameConsumer(BarksideConsumer):
     async def connect(self):
         if not self.authenticated():
             return await self.refuse(CLOSE_UNAUTHENTICATED)
-        self.user = self.scope["user"]
         self.language = language_from_scope(self.scope)
+        if not await self.take_slot():
+            return await self.refuse(CLOSE_TOO_MANY, socket_limits.too_many_sockets())
+        self.user = self.scope["user"]
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         # Join before reading, so a change between the read and the join is not missed
         # (the spectators' group too: whether this is a seat is known after the read).
@@ -299,16 +368,6 @@ class GameConsumer(BarksideConsumer):
         self.sent_version = max(self.sent_version, version)
         await self.send(text_data=realtime.socket_message(view_json, version, request_id))
 
-    async def _send_error(self, exc: Exception, request_id=None) -> None:
-        response = exception_handler(exc, {"language": self.language})
-        if response is None:  # not an error a client caused: log it, answer generically
-            log.exception("a socket message failed", exc_info=exc)
-            detail = translate("error", self.language, "something went wrong")
-            body, status = {"code": "error", "detail": detail, "fields": {}}, 500
-        else:
-            body, status = response.data, response.status_code
-        await self.send_json({"type": "error", **body, "status": status, "request_id": request_id})
-
 
 class SignedOut(Exception):
     """The sign-in of the socket ended, and the notice that closes it was lost."""
@@ -349,6 +408,9 @@ class MeConsumer(BarksideConsumer):
     async def connect(self):
         if not self.authenticated():
             return await self.refuse(CLOSE_UNAUTHENTICATED)
+        self.language = language_from_scope(self.scope)  # of its refusals
+        if not await self.take_slot():
+            return await self.refuse(CLOSE_TOO_MANY, socket_limits.too_many_sockets())
         self.group = realtime.user_group(self.scope["user"].pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.join_own_groups()

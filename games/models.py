@@ -49,6 +49,25 @@ def new_invite_code() -> str:
     return secrets.token_urlsafe(9)
 
 
+# A game's id is drawn at random, so that ids can neither be counted nor probed: with
+# sequential ids every 404 below the highest public id was a private game. The range
+# starts above every id the old sequence gave (they keep theirs) and ends below 2**53,
+# so that JavaScript reads every id exactly. A draw that hits a held id (a chance of N in
+# 9 * 10**15 with N games held) fails its insert like any database error: too rare to retry.
+GAME_IDS = (2**32, 2**53)
+
+
+def new_game_id() -> int:
+    low, high = GAME_IDS
+    return low + secrets.randbelow(high - low)
+
+
+def game_number(game_id: int) -> str:
+    """How a game is named to people: its id's last four digits (the PWA's `gameNumber`,
+    screens/chrome.js); links carry the whole id."""
+    return str(game_id)[-4:]
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         OPEN = "open"  # waiting for players
@@ -61,6 +80,7 @@ class Game(models.Model):
         FIFTY = "50"
         SIXTY = "60"
 
+    id = models.BigIntegerField(primary_key=True, default=new_game_id, editable=False)
     status = models.CharField(max_length=8, choices=Status, default=Status.OPEN, db_index=True)
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -159,7 +179,12 @@ class Seat(models.Model):
     reserve = models.PositiveIntegerField(default=0, help_text="seconds in the time bank")
     away_since = models.DateTimeField(null=True, blank=True, help_text="on vacation since")
     away_until = models.DateTimeField(null=True, blank=True, help_text="on vacation until")
-    # Seats that voted to hand this seat to the AI during its current turn (expel vote).
+    # Correspondence games: the first deadline the seat missed, kept (whatever the sweeper's
+    # timeouts do to its clock) until its person's own move; the expel vote opens from it.
+    overdue_since = models.DateTimeField(
+        null=True, blank=True, help_text="missed its deadline then, and has not moved since"
+    )
+    # Seats that voted to hand this seat to the AI since it became overdue (expel vote).
     expel_votes = models.JSONField(default=list, blank=True)
 
     class Meta:

@@ -4,6 +4,7 @@ Each is checked against the version it was decided on, applied by the engine, an
 committed as one change (games/commit.py).
 """
 
+import logging
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -19,6 +20,8 @@ from games.correspondence import vacation_end
 from games.errors import GameError
 from games.models import Game, Seat
 from games.snapshots import Snapshot
+
+log = logging.getLogger(__name__)
 
 TIMEOUTS_BEFORE_LEFT = 3
 # Changes that bear on no seat's decision: others' passes (blind and simultaneous), and
@@ -148,18 +151,29 @@ def game_timeout(game_id, version) -> Game | None:
     if game is None:
         return None
     late = [seat.number for seat in game.seats.all() if clocks.overdue(seat, timezone.now())]
+    timed_out = None
     for number in late:  # several only while passing, when seats act at once
         move = autoplay.decide(game, number, AUTOPILOT_LEVEL)
-        game = _unless_stale(apply_move, game.pk, Actor("timeout", number), move, game.version)
-        if game is None:
-            return None
-    return game if late else None
+        after = _unless_stale(apply_move, game.pk, Actor("timeout", number), move, game.version)
+        if after is None:
+            break
+        game = timed_out = after
+    return timed_out
 
 
-def _unless_stale(apply, *args) -> Game | None:
+# What a server move late by a moment finds: the game moved on while it was decided (a
+# person moved, maybe the game's last card, made for them as their forced move). Nothing
+# to do then, and nothing wrong: no error, no traceback in the worker's log.
+MOVED_ON = ("stale_version", "game_over", "not_active")
+
+
+def _unless_stale(apply, game_id, actor: Actor, *args) -> Game | None:
     try:
-        return apply(*args)
+        return apply(game_id, actor, *args)
     except GameError as e:
-        if e.code == "stale_version":
+        if e.code in MOVED_ON:
+            log.info(
+                "game %s moved on before the %s move of seat %s", game_id, actor.kind, actor.seat
+            )
             return None
         raise

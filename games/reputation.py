@@ -1,7 +1,8 @@
 """Reputation: how reliably a player sees their games through, from their seats' history.
 
-Over the finished games a person had a seat in (aborted games are nobody's doing and
-don't count):
+Over the finished public games a person had a seat in (aborted games are nobody's doing
+and don't count; private games are seen by their players only, and a reputation is
+shown to everyone: in the lobby, on profiles, in matchmaking's thresholds):
 
 - `finished`: % of them the person played to the end themselves: their seat was not
   handed to the AI (resigned, three timeouts in a row, expelled, or a moderator's
@@ -24,7 +25,9 @@ def reputations(user_ids) -> dict[int, dict]:
     )
     played = Q(state=Seat.State.PLAYING)
     rows = (
-        Seat.objects.filter(user_id__in=list(user_ids), game__status=Game.Status.FINISHED)
+        Seat.objects.filter(
+            user_id__in=list(user_ids), game__status=Game.Status.FINISHED, game__private=False
+        )
         .annotate(timed_out=Exists(timed_out))
         .values("user_id")
         .annotate(

@@ -2,7 +2,8 @@
 
 Origin check (the page's origin is this very site, or in CSRF_TRUSTED_ORIGINS), then
 the session (AuthMiddlewareStack), then an API token offered as the subprotocols
-`token, <key>`, which wins over the session when present.
+`token, <key>`, which wins over the session when present; then the path, an unknown one
+refused at the handshake.
 """
 
 from channels.auth import AuthMiddlewareStack
@@ -12,16 +13,21 @@ from channels.security.websocket import WebsocketDenier
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.middleware.csrf import CsrfViewMiddleware
-from django.urls import path
+from django.urls import path, re_path
 
+import games.converters  # noqa: F401  (registers <game_id:>)
 from accounts import socket_auth
 from barkside import database_threads
 from barkside.authentication import token_user
 from games import consumers
 
 websocket_urlpatterns = [
-    path("ws/games/<int:game_id>/", consumers.GameConsumer.as_asgi()),
+    path("ws/games/<game_id:game_id>/", consumers.GameConsumer.as_asgi()),
     path("ws/me/", consumers.MeConsumer.as_asgi()),
+    # Any other path (`/ws/nope`, `/ws/games/abc/`): refused at the handshake, HTTP 403.
+    # Without it URLRouter raises ValueError("No route found"), which the server logs as
+    # an error with its traceback and answers with a 500.
+    re_path(r"", WebsocketDenier.as_asgi()),
 ]
 
 

@@ -109,9 +109,14 @@ class SeatSchema(serializers.Serializer):
     away_until = serializers.DateTimeField(
         allow_null=True, help_text="on vacation until then: the seat's clock is stopped"
     )
+    expel_from = serializers.DateTimeField(
+        allow_null=True,
+        help_text="correspondence: when the vote to hand this seat to the AI opens, "
+        "EXPEL_GRACE_SECONDS after the first deadline it missed, until its player moves",
+    )
     expel_votes = serializers.ListField(
         child=serializers.IntegerField(),
-        help_text="seats that voted to hand this seat, past its deadline, to the AI",
+        help_text="seats that voted to hand this seat to the AI since it missed its deadline",
     )
     reputation = ReputationSchema(
         required=False, allow_null=True, help_text="open tables only: the person's; null for AI"

@@ -3,10 +3,11 @@
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 
-from games import engine, reads
+from games import clocks, engine, reads
 from games.errors import GameError, no_such_game
 from games.models import CORRESPONDENCE_SECONDS, Game, GameEvent, PlayerSettings, Seat, Vacation
 
@@ -96,7 +97,7 @@ def game_view(game: Game, seat: Seat | None) -> dict:
         "started": game.started,
         "ended": game.ended,
         "your_seat": seat.number if seat else None,
-        "seats": _seats(game.seats.all(), _acting(game)),
+        "seats": _seats(game, game.seats.all(), _acting(game)),
         "view": view,
     }
 
@@ -129,7 +130,16 @@ def seat_name(seat: Seat) -> str:
     return f"{dog} ({seat.ai_level})"
 
 
-def _seats(seats, acting: set[int]) -> list[dict]:
+def expel_from(game: Game, seat: Seat) -> datetime | None:
+    """When the vote to hand `seat` to the AI opens (or opened), in a running
+    correspondence game: EXPEL_GRACE_SECONDS after the first deadline it missed, until its
+    person moves again (`clocks.expel_opens`). None in live games: they have no vote."""
+    if game.status != Game.Status.ACTIVE or not game.is_correspondence:
+        return None
+    return clocks.expel_opens(seat, timedelta(seconds=settings.EXPEL_GRACE_SECONDS))
+
+
+def _seats(game: Game, seats, acting: set[int]) -> list[dict]:
     return [
         {
             "number": seat.number,
@@ -141,6 +151,7 @@ def _seats(seats, acting: set[int]) -> list[dict]:
             "deadline": seat.deadline if seat.number in acting else None,
             "reserve": seat.reserve,
             "away_until": seat.away_until,
+            "expel_from": expel_from(game, seat),
             "expel_votes": list(seat.expel_votes),
         }
         for seat in seats
@@ -248,7 +259,7 @@ def game_summary(game: Game, user, last: GameEvent | None = None) -> dict:
         "turn_deadline": game.turn_deadline,
         "your_seat": mine.number if mine else None,
         "your_turn": bool(mine and mine.number in acting),
-        "seats": _seats(seats, acting),
+        "seats": _seats(game, seats, acting),
         "created": game.created,
         "result": game.result,
     }
@@ -358,11 +369,14 @@ class WaitingTurn:
     time_per_move: int
 
 
-def turns_waiting(*, user_id=None, game_id=None, game_ids=None, now=None) -> list[WaitingTurn]:
+def turns_waiting(
+    *, user_id=None, user_ids=None, game_id=None, game_ids=None, now=None
+) -> list[WaitingTurn]:
     """Every person a running game waits for (their own seat, not handed to the AI, their
     clock running: not on vacation) whose deadline is still ahead, soonest first;
-    optionally one person's, one game's or those of the games `game_ids` (read through
-    the seats' (game, number) index). For reminders and the email digest."""
+    optionally one person's or those of `user_ids` (through the seats' user index), one
+    game's or those of the games `game_ids` (the seats' (game, number) index). For
+    reminders and the email digest."""
     seats = Seat.objects.filter(
         to_act=True,
         state=Seat.State.PLAYING,
@@ -373,6 +387,8 @@ def turns_waiting(*, user_id=None, game_id=None, game_ids=None, now=None) -> lis
     )
     if user_id is not None:
         seats = seats.filter(user_id=user_id)
+    if user_ids is not None:
+        seats = seats.filter(user_id__in=user_ids)
     if game_id is not None:
         seats = seats.filter(game_id=game_id)
     if game_ids is not None:

@@ -63,6 +63,10 @@ class GameCreateSerializer(StrictSerializer):
     def validate(self, attrs):
         if len(attrs["ai"]) > attrs["players"] - 1:
             raise serializers.ValidationError({"ai": [_("leave at least one seat for a person")]})
+        # A rating is public (profiles, the leaderboard): a game only its players may see
+        # must not move it.
+        if attrs["rated"] and attrs["private"]:
+            raise serializers.ValidationError({"rated": [_("a private table is not rated")]})
         return attrs
 
 

@@ -8,12 +8,12 @@ sockets and tasks call them from here.
 from games.commit import locked as game_locked
 from games.correspondence import (
     expel_vote,
-    game_limit_check,
     game_settings_update,
     vacation_end,
     vacation_start,
 )
 from games.play import Actor, ai_move, apply_move, game_move, game_timeout
+from games.shares import fair_share_check
 from games.sweeper import AI_STALL, sweep
 from games.tables import (
     game_abort,
@@ -32,11 +32,11 @@ __all__ = [
     "ai_move",
     "apply_move",
     "expel_vote",
+    "fair_share_check",
     "game_abort",
     "game_create",
     "game_join",
     "game_leave",
-    "game_limit_check",
     "game_locked",
     "game_move",
     "game_resign",

@@ -1,6 +1,7 @@
 """The sweeper: what is due without anyone moving (games/due.py), found through the games'
 due times, so a sweep costs the work due, never the games held: timeouts, AI turns whose
-task was lost, games a person has left waiting for IDLE_ABORT, vacations that ran out.
+task was lost, games a person has left waiting for IDLE_ABORT, open tables nobody joined
+in time, vacations that ran out.
 """
 
 from django.db.models import Exists, OuterRef, Q
@@ -12,7 +13,7 @@ from games.correspondence import vacation_end
 from games.due import AI_STALL, IDLE_ABORT
 from games.models import Game, GameDue, Seat, Vacation
 from games.play import game_timeout
-from games.tables import game_abort
+from games.tables import game_abort, table_expire
 
 BATCH = 200  # games (and vacations) a sweep takes; the next sweep takes the rest
 
@@ -25,7 +26,7 @@ def sweep(now=None, ai_stall=AI_STALL) -> dict:
     again, due or not.
     """
     now = now or timezone.now()
-    swept = {"timeouts": 0, "aborted": 0, "ai_requeued": 0, "vacations_ended": 0}
+    swept = {"timeouts": 0, "aborted": 0, "expired": 0, "ai_requeued": 0, "vacations_ended": 0}
     due = GameDue.objects.filter(at__lte=now).order_by("at").values_list("game_id", flat=True)
     for game in selectors.with_seats(Game.objects.filter(pk__in=list(due[:BATCH]))):
         done = _swept(game, now, ai_stall)
@@ -41,8 +42,10 @@ def sweep(now=None, ai_stall=AI_STALL) -> dict:
 
 
 def _swept(game: Game, now, ai_stall) -> str | None:
-    """What the sweeper did for a game due: "aborted", "timeouts", "ai_requeued", or None
-    if nothing (it moved on meanwhile, or what is due is not yet)."""
+    """What the sweeper did for a game due: "aborted", "expired", "timeouts",
+    "ai_requeued", or None if nothing (it moved on meanwhile, or what is due is not yet)."""
+    if game.status == Game.Status.OPEN:
+        return "expired" if table_expire(game_id=game.pk, now=now) else None
     acting = [s for s in game.seats.all() if s.to_act]
     waited = now - game.last_move if game.last_move else None
     person_waits = any(not s.plays_itself for s in acting)

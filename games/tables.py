@@ -8,9 +8,10 @@ from barkside.notices import GAME_STARTED
 from games import engine, selectors
 from games.change import Change, table_change
 from games.commit import commit, locked, open_table
-from games.correspondence import game_limit_check
+from games.correspondence import table_locked, vacations_running
 from games.errors import GameError, no_such_game
-from games.models import Game, Seat, Vacation
+from games.models import Game, GameDue, Seat
+from games.shares import fair_share_check
 from games.snapshots import Snapshot
 
 
@@ -19,8 +20,9 @@ def game_create(*, user, players, ai=(), deck="auto", time_per_move, rated=False
     """Open a table with `user` in seat 0 and AI seats last; a full table starts at once."""
     if len(ai) > players - 1:
         raise GameError("too_many_ai", field="ai")
-    game_limit_check(user=user, time_per_move=time_per_move)
     free = players - len(ai) - 1
+    opening = bool(free) and not private  # a table that waits in the lobby
+    fair_share_check(user_id=user.pk, time_per_move=time_per_move, ai=bool(ai), opening=opening)
     table = open_table(
         seats=[{"user": user}, *[None] * free, *({"ai_level": level} for level in ai)],
         creator=user,
@@ -46,7 +48,7 @@ def game_start_seated(*, seats, time_per_move, rated=False, notice=GAME_STARTED)
 
 @transaction.atomic
 def game_join(*, game_id, user, invite_code=None) -> Game:
-    table = locked(game_id)
+    table = table_locked(game_id, user)  # the people first, then the game: the one lock order
     game = table.game
     if table.seat_of(user) is not None:
         raise GameError("already_seated", status=409)
@@ -54,7 +56,8 @@ def game_join(*, game_id, user, invite_code=None) -> Game:
         raise no_such_game()
     if game.status != Game.Status.OPEN:
         raise GameError("not_open", status=409)
-    game_limit_check(user=user, time_per_move=game.time_per_move)
+    ai = any(s.is_ai for s in table.seats)
+    fair_share_check(user_id=user.pk, time_per_move=game.time_per_move, ai=ai)
     taken = {s.number for s in table.seats}
     free = [n for n in range(game.players) if n not in taken]
     if len(free) == 1:
@@ -91,7 +94,7 @@ def _started(table: Snapshot, notice=GAME_STARTED, joining=None) -> Change:
     away = {}
     if game.is_correspondence:
         users = [s.user_id for s in table.seats if s.user_id] + [u.pk for u in joining.values()]
-        away = {v.user_id: v.until for v in Vacation.objects.filter(user__in=users, ended=None)}
+        away = vacations_running(users)
     seats = {n: u.pk for n, u in joining.items()} | {s.number: s.user_id for s in table.seats}
     now = timezone.now()
     return Change(
@@ -128,6 +131,26 @@ def game_abort(*, game_id, reason: str, version: int | None = None) -> Game | No
 
 
 @transaction.atomic
+def table_expire(*, game_id, now) -> Game | None:
+    """Close an open table nobody has sat down at for its wait (its due time passed by
+    `now`, games/due.py); None if it is no longer open, or someone came meanwhile (the
+    due time moved on with their change)."""
+    try:
+        table = locked(game_id)
+    except GameError:
+        return None
+    expired = GameDue.objects.filter(game_id=game_id, at__lte=now).exists()
+    if table.game.status != Game.Status.OPEN or not expired:
+        return None
+    change = Change(
+        "aborted",
+        payload=({"type": "aborted", "reason": "expired"},),
+        columns={"status": Game.Status.ABORTED, "ended": timezone.now()},
+    )
+    return commit(table, change).game
+
+
+@transaction.atomic
 def seat_retake(*, game_id, user) -> Game:
     """A person takes back their seat from the AI while the game runs."""
     table = locked(game_id)
@@ -136,8 +159,9 @@ def seat_retake(*, game_id, user) -> Game:
         raise GameError("already_playing", status=409)
     if table.game.events.filter(seat=seat.number, kind="resigned").exists():
         raise GameError("resigned", status=409)
-    playing = {seat.number: {"state": Seat.State.PLAYING, "timeouts": 0}}
-    return commit(table, table_change("retaken", seat.number, seats=playing)).game
+    # Back at the table: a new expel vote waits for a deadline missed from now on.
+    back = {"state": Seat.State.PLAYING, "timeouts": 0, "overdue_since": None, "expel_votes": []}
+    return commit(table, table_change("retaken", seat.number, seats={seat.number: back})).game
 
 
 @transaction.atomic

@@ -73,9 +73,13 @@ class ProfileView(APIView):
         operation_id="players_retrieve",
         responses={200: ProfileSchema, **error_responses(404)},
         summary="A player's public profile: games, results, ratings and recent games",
+        description=(
+            "Private games count, and are listed, only on your own profile; "
+            "`correspondence_games` is null on anyone else's."
+        ),
     )
     def get(self, request, username: str):
-        return Response(selectors.player_profile(username))
+        return Response(selectors.player_profile(username, viewer=request.user))
 
 
 class LeaderboardPagination(PageNumberPagination):

@@ -100,7 +100,9 @@ class ProfileSchema(serializers.Serializer):
     rating_history = RatingChangeSchema(many=True)
     recent_games = RecentGameSchema(many=True)
     correspondence_games = GameLimitSchema(
-        help_text="running correspondence games and the most allowed (20 + 1 per 10 finished)"
+        allow_null=True,
+        help_text="running correspondence games and the most allowed (20 + 1 per 10 finished); "
+        "on your own profile only (null on others')",
     )
 
     class Meta:

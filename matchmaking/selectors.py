@@ -4,7 +4,7 @@ from datetime import datetime
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from games import reputation
@@ -70,11 +70,18 @@ def rating_view(mu: float, sigma: float, games: int) -> dict:
     }
 
 
-def player_profile(username: str) -> dict:
+def player_profile(username: str, viewer=None) -> dict:
+    """A player's public profile as `viewer` sees it. Private games are counted, listed
+    and figured only on their player's own profile: to anyone else (signed in or not)
+    they are not there, as they are nowhere else (games/selectors.py `visible_game`).
+    The reputation counts public games only (games/reputation.py), and the ratings have
+    none: a private table is not rated (games/serializers.py)."""
     user = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
     if user is None:
         raise MatchmakingError("not_found", status=404)
-    finished = Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
+    own = viewer is not None and viewer.pk == user.pk
+    shown = Q() if own else Q(game__private=False)
+    finished = Seat.objects.filter(shown, user=user, game__status=Game.Status.FINISHED)
     played = wins = losses = doghouse_cards = 0
     for number, result in finished.values_list("number", "game__result").iterator():
         played += 1
@@ -83,7 +90,7 @@ def player_profile(username: str) -> dict:
         doghouse_cards += len(result["doghouses"][number])
     mu, sigma = ratings.default()
     rated = {r.speed: r for r in Rating.objects.filter(user=user)}
-    history = RatingChange.objects.filter(user=user).order_by("-created", "-pk")[:HISTORY]
+    history = RatingChange.objects.filter(shown, user=user).order_by("-created", "-pk")[:HISTORY]
     return {
         "username": user.username,
         "joined": user.date_joined,
@@ -110,17 +117,18 @@ def player_profile(username: str) -> dict:
             }
             for c in history
         ],
-        "recent_games": _recent_games(user),
-        "correspondence_games": game_selectors.game_limit(user),
+        "recent_games": _recent_games(user, shown),
+        # Running games (private ones too) and a limit that grows with finished ones.
+        "correspondence_games": game_selectors.game_limit(user) if own else None,
     }
 
 
-def _recent_games(user) -> list[dict]:
-    """The last finished public games: private tables stay unseen by strangers."""
+def _recent_games(user, shown: Q) -> list[dict]:
+    """The last finished games the viewer may see, the last ended first."""
     seats = (
-        Seat.objects.filter(user=user, game__status=Game.Status.FINISHED, game__private=False)
+        Seat.objects.filter(shown, user=user, game__status=Game.Status.FINISHED)
         .select_related("game")
-        .order_by("-game__ended", "-game_id")[:RECENT_GAMES]
+        .order_by(F("game__ended").desc(nulls_last=True), "-game__created")[:RECENT_GAMES]
     )
     return [
         {

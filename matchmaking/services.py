@@ -18,6 +18,7 @@ from django.utils import timezone
 from barkside import notices
 from games import engine, reputation
 from games import services as game_services
+from games.errors import GameError
 from games.models import Game, Seat
 from matchmaking import forming, ratings, selectors
 from matchmaking.errors import MatchmakingError
@@ -44,7 +45,7 @@ def queue_join(
         raise MatchmakingError("cannot_queue", status=403)
     if QueueEntry.objects.filter(user=user).exists():
         raise MatchmakingError("already_queued", status=409)
-    game_services.game_limit_check(user=user, time_per_move=time_per_move)
+    game_services.fair_share_check(user_id=user.pk, time_per_move=time_per_move, ai=ai_fill)
     mu, _ = rating_of(user, ratings.speed_of(time_per_move))
     try:
         with transaction.atomic():
@@ -134,6 +135,9 @@ def seat_table(table: forming.Table) -> Game | None:
         )
         if len(locked) != len(ids):
             return None
+        if over := _over_their_share(table):  # they took more games since they queued
+            QueueEntry.objects.filter(pk__in=[w.id for w in over]).delete()
+            return None
         deleted = QueueEntry.objects.filter(pk__in=ids).delete()[1].get(QueueEntry._meta.label, 0)
         if deleted != len(ids):
             transaction.set_rollback(True)
@@ -150,6 +154,21 @@ def seat_table(table: forming.Table) -> Game | None:
         )
 
 
+def _over_their_share(table: forming.Table) -> list[forming.Wish]:
+    """The people of `table` whom it would take past a limit (games.services
+    `fair_share_check`, which locks each person's row, in id order, until the table is
+    seated): they leave the queue, and the others wait for the next run."""
+    over = []
+    for wish in sorted(table.wishes, key=lambda w: w.user_id):
+        try:
+            game_services.fair_share_check(
+                user_id=wish.user_id, time_per_move=table.time_per_move, ai=table.ai > 0
+            )
+        except GameError:
+            over.append(wish)
+    return over
+
+
 # --- ratings ----------------------------------------------------------------------------
 
 
@@ -162,9 +181,10 @@ def rate_game(game: Game) -> list[RatingChange]:
     """Update every human seat's rating from a finished rated game, once.
 
     Call it in the transaction that finishes the game (or on commit). Unrated, aborted
-    or running games change nothing; a game already rated changes nothing again.
+    or running games change nothing; a game already rated changes nothing again, and a
+    private one nothing ever: a rating is public, and a private game is not.
     """
-    if not game.rated or game.status != Game.Status.FINISHED or not game.result:
+    if not game.rated or game.private or game.status != Game.Status.FINISHED or not game.result:
         return []
     try:
         with transaction.atomic():

@@ -2,7 +2,8 @@
 
 Players write through services.py (chat, mutes, blocks, reports); moderators act through
 the same module (warn, mute chat, suspend, ban, rename, hide a message, abort a game),
-each action logged in the append-only `ModerationAction`. selectors.py answers who may
+each action logged in the append-only `ModerationAction`; the actions on a person reach
+players only, never staff or a superuser (`services.may_act_on`). selectors.py answers who may
 do what (suspended? banned? chat-muted? blocked?). The dashboard is the Django admin
 (admin.py), open to staff with the `moderation.moderate` permission.
 

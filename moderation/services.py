@@ -170,9 +170,28 @@ def can_moderate(user) -> bool:
     return user.is_superuser or (user.is_staff and user.has_perm("moderation.moderate"))
 
 
+# The actions on a person. Dismissing a report about someone acts on the report only, and
+# an abort on the game: both stay open whoever the report names.
+ON_A_PERSON = frozenset(
+    {Kind.WARN, Kind.MUTE_CHAT, Kind.SUSPEND, Kind.BAN, Kind.RENAME, Kind.HIDE_MESSAGE}
+)
+
+
+def may_act_on(user) -> bool:
+    """Moderators act on players only: never on staff, nor on a superuser, whoever the
+    moderator is (a superuser too), so that no moderator can ban, rename or mute the
+    site's owner or each other. An account's standing among staff is changed in the
+    user admin, with Django's own permissions, not by a moderation action."""
+    return not (user.is_staff or user.is_superuser)
+
+
 def _log(*, moderator, action, reason: str, target=None, report=None, **fields):
+    """The one check every action passes (the API's and the admin's alike), and its log
+    entry. Called before the action changes anything."""
     if not can_moderate(moderator):
         raise ServiceError("permission_denied", status=403)
+    if action in ON_A_PERSON and not may_act_on(target):
+        raise ServiceError("target_is_staff", status=403)
     if not (reason or "").strip():
         raise ServiceError("invalid", fields={"reason": [_("A reason is required.")]})
     entry = ModerationAction.objects.create(
@@ -331,11 +350,7 @@ def user_rename(*, moderator, user, reason: str, username: str = "", report=None
 
 @transaction.atomic
 def message_hide(*, moderator, message: ChatMessage, reason: str, report=None):
-    ChatMessage.objects.filter(pk=message.pk).update(hidden=True)
-    message.hidden = True
-    group = realtime.game_group(message.game_id)
-    transaction.on_commit(lambda: _send(group, "chat.hidden", {"id": message.pk}))
-    return _log(
+    entry = _log(
         moderator=moderator,
         action=Kind.HIDE_MESSAGE,
         reason=reason,
@@ -344,6 +359,11 @@ def message_hide(*, moderator, message: ChatMessage, reason: str, report=None):
         game=message.game,
         message=message,
     )
+    ChatMessage.objects.filter(pk=message.pk).update(hidden=True)
+    message.hidden = True
+    group = realtime.game_group(message.game_id)
+    transaction.on_commit(lambda: _send(group, "chat.hidden", {"id": message.pk}))
+    return entry
 
 
 @transaction.atomic

@@ -3,10 +3,11 @@
 from django.urls import path
 
 import accounts.converters  # noqa: F401  (registers <username:>)
+import games.converters  # noqa: F401  (registers <game_id:>)
 from moderation import apis
 
 urlpatterns = [
-    path("games/<int:game_id>/chat", apis.ChatView.as_view(), name="game-chat"),
+    path("games/<game_id:game_id>/chat", apis.ChatView.as_view(), name="game-chat"),
     path("mutes", apis.MutesView.as_view(), name="mutes"),
     path("mutes/<username:username>", apis.MuteView.as_view(), name="mute"),
     path("blocks", apis.BlocksView.as_view(), name="blocks"),

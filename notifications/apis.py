@@ -13,11 +13,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from barkside import notices
+from barkside import error_texts, notices
 from barkside.errors import ServiceError
 from barkside.schema import error_responses
 from barkside.serializers import validated
-from notifications import digest, preferences
+from notifications import preferences, unsubscribe
 from notifications.endpoints import EndpointRefused, check_endpoint
 from notifications.keys import vapid_keys
 from notifications.models import MAX_SUBSCRIPTIONS_PER_USER, PushSubscription
@@ -143,7 +143,8 @@ class SwitchesView(APIView):
 
 
 class UnsubscribeView(APIView):
-    """The link in every digest: no sign-in, the signed token says who."""
+    """The link in every digest (notifications/unsubscribe.py): no sign-in, the token says
+    who. A GET (or HEAD: a mail scanner following links) only asks; a POST unsubscribes."""
 
     permission_classes = [AllowAny]
     authentication_classes = []  # a mail app's POST carries no session and no CSRF token
@@ -153,29 +154,38 @@ class UnsubscribeView(APIView):
         tags=SETTINGS_TAGS,
         operation_id="digest_unsubscribe_page",
         request=None,
-        responses={(200, "text/html"): OpenApiTypes.STR, **error_responses(400)},
-        summary="Stop the email digest (the link in the email); answers a page",
+        responses={
+            (200, "text/html"): OpenApiTypes.STR,
+            (400, "text/html"): OpenApiTypes.STR,
+            **error_responses(429),
+        },
+        summary="The digest's unsubscribe link: a page asking to confirm, which changes nothing",
     )
     def get(self, request, token: str):
-        prefs = self._unsubscribe(token)
-        with translation.override(prefs.lang):
-            page = render_to_string("notifications/unsubscribed.html", {"lang": prefs.lang})
-        return HttpResponse(page, content_type="text/html; charset=utf-8")
+        prefs = unsubscribe.settings_of_token(token)
+        if prefs is None:
+            return _page("invalid", error_texts.language_of(request), status=400)
+        return _page("ask", prefs.lang)
 
     @extend_schema(
         tags=SETTINGS_TAGS,
         operation_id="digest_unsubscribe",
         request=None,
-        responses={204: None, **error_responses(400)},
-        summary="Stop the email digest (RFC 8058 one-click, List-Unsubscribe-Post)",
+        responses={(200, "text/html"): OpenApiTypes.STR, **error_responses(400, 429)},
+        summary="Stop the email digest: the page's button, or RFC 8058's one-click POST",
     )
     def post(self, request, token: str):
-        self._unsubscribe(token)
-        return Response(status=status.HTTP_204_NO_CONTENT)
-
-    @staticmethod
-    def _unsubscribe(token: str):
-        prefs = digest.unsubscribe(token)
+        prefs = unsubscribe.unsubscribe(token)
         if prefs is None:
             raise ServiceError("invalid_token")
-        return prefs
+        return _page("done", prefs.lang)
+
+
+def _page(step: str, lang: str, status: int = 200) -> HttpResponse:
+    """The unsubscribe page at `step` (ask, done, invalid), in `lang`."""
+    days = unsubscribe.LINK_AGE.days
+    with translation.override(lang):
+        page = render_to_string(
+            "notifications/unsubscribe.html", {"step": step, "lang": lang, "days": days}
+        )
+    return HttpResponse(page, content_type="text/html; charset=utf-8", status=status)

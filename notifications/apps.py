@@ -12,7 +12,7 @@ class NotificationsConfig(AppConfig):
         from barkside.celery import app as celery_app
         from games import socket_handlers
         from games.signals import game_notices
-        from notifications import devices, reminders
+        from notifications import devices, digest, reminders
         from notifications.models import PushSubscription
         from notifications.presence import Presence
         from notifications.receivers import push_game_notices
@@ -23,4 +23,5 @@ class NotificationsConfig(AppConfig):
         post_save.connect(devices.subscribed, sender=PushSubscription, dispatch_uid="devices")
         post_delete.connect(devices.unsubscribed, sender=PushSubscription, dispatch_uid="devices")
         post_save.connect(reminders.subscribed, sender=PushSubscription, dispatch_uid="plans")
+        post_delete.connect(digest.device_gone, sender=PushSubscription, dispatch_uid="plans")
         celery_app.steps["consumer"].add(PlanOnConnect)  # a worker's broker (re)connection

@@ -126,3 +126,31 @@ class PlannedReminder(models.Model):
 
     def __str__(self) -> str:
         return f"reminders of game {self.game_id} for user {self.user_id}, next {self.due}"
+
+
+class DigestPlans(models.Manager):
+    def plan(self, user_ids, due) -> None:
+        """Have the run at `due` look at these people; a person planned already keeps
+        their time (a day away at most)."""
+        rows = [self.model(user_id=u, due=due) for u in user_ids]
+        self.bulk_create(rows, batch_size=1000, ignore_conflicts=True)
+
+
+class PlannedDigest(models.Model):
+    """A person who may be due an email digest: when a run should look at them.
+
+    Planned when a turn of theirs begins while they have no device (tasks.plan_digest,
+    at most once an hour a person, receivers.py), when their last device goes, when they
+    turn the digest on, and for every turn waiting when a worker connects to the broker;
+    a beat run reads only the rows due, through the index on `due`, however many games
+    wait (digest.py)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    due = models.DateTimeField(db_index=True)
+
+    objects = DigestPlans()
+
+    def __str__(self) -> str:
+        return f"digest of user {self.user_id}, next look {self.due}"

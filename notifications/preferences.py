@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from barkside import notices
 from barkside.errors import ServiceError
-from notifications.models import NotificationSettings
+from notifications.models import NotificationSettings, PlannedDigest
 from notifications.schedule import QuietHours
 
 # The fields people set (GET/PATCH /api/notifications/settings), in the answer's order,
@@ -21,9 +21,17 @@ DIGEST = "email_digest"
 QUIET_BOTH = _("Give both ends of the quiet hours, or neither.")
 
 
+# Zone files that are no IANA name: the system's own zone (Debian's `localtime` link in
+# /usr/share/zoneinfo) and tzdata's "zone not set yet" (`Factory`). `available_timezones`
+# already leaves out `posixrules` and the `posix/` and `right/` copies of the tree.
+NOT_PLACES = frozenset({"localtime", "Factory"})
+
+
 @cache
 def time_zones() -> frozenset[str]:
-    return frozenset(available_timezones())
+    """The IANA names a person may choose: the tz database's places (and their old names,
+    which it keeps as links), `UTC` and the `Etc/` offsets among them."""
+    return frozenset(available_timezones()) - NOT_PLACES
 
 
 def settings_of(user_id: int) -> NotificationSettings:
@@ -66,6 +74,8 @@ def settings_update(*, user, **changes) -> NotificationSettings:
         missing = "quiet_end" if prefs.quiet_end is None else "quiet_start"
         raise ServiceError("invalid", fields={missing: [str(QUIET_BOTH)]})
     prefs.save()
+    if changes.get(DIGEST):  # turned on: the next run looks at the games waiting
+        PlannedDigest.objects.plan([user.pk], timezone.now())
     return prefs
 
 

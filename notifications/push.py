@@ -16,13 +16,14 @@ import logging
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.text import Truncator
 
 from barkside import notices
 from games import selectors as game_selectors
-from notifications import devices, endpoints, preferences, presence, schedule
-from notifications.models import NotificationSettings, PushSubscription
+from games.models import game_number
+from notifications import devices, endpoints, preferences, presence
+from notifications.models import NotificationSettings, PlannedDigest, PushSubscription
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +37,7 @@ def payload(kind: str, game_id: int, lang: str, detail: dict | None = None) -> d
     declared = notices.kind(kind)
     with translation.override(lang if lang in LANGUAGES else "en"):
         title, body = translation.gettext(declared.title), translation.gettext(declared.body)
-    fill = {**(detail or {}), "game": game_id}
+    fill = {**(detail or {}), "game": game_number(game_id)}
     if "text" in fill:
         fill["text"] = Truncator(fill["text"]).chars(CHAT_TEXT_LENGTH)
     return {
@@ -51,22 +52,25 @@ def payload(kind: str, game_id: int, lang: str, detail: dict | None = None) -> d
 
 def notify(kind: str, user_id: int, game_id: int, now=None, detail: dict | None = None) -> None:
     """Queue `kind` for the user's devices, unless they are looking at the game, turned
-    the kind off or are in their quiet hours. A correspondence turn's start is its first
-    reminder: reminders.py plans the turn's pushes and sends it (once per turn, moved
-    past quiet hours).
+    the kind off or are in their quiet hours. A correspondence turn's start (its
+    `your_turn`, or the game's start for its first turn) is its first reminder:
+    reminders.py plans the turn's pushes and sends it (once per turn, moved past quiet
+    hours).
 
     It asks the database, so it runs on the push worker (`tasks.push_notice`), never on
     the path of the move that caused the notice."""
     if not notices.kind(kind).pushes:
         raise ValueError(f"{kind!r} is not pushed")
-    if not devices.has_devices(user_id):
-        return  # the cheap question first: most notices end here
-    if notices.kind(kind).slot == schedule.START:
+    if not devices.has_devices(user_id):  # the cheap question first: most notices end here
+        if notices.kind(kind).begins_turn:  # the email digest may tell it
+            PlannedDigest.objects.plan([user_id], now or timezone.now())
+        return
+    if notices.kind(kind).begins_turn:  # `your_turn`, or a game's start: its first turn
         from notifications import reminders
 
         turns = game_selectors.turns_waiting(user_id=user_id, game_id=game_id)
         if turns and reminders.is_correspondence(turns[0]):
-            reminders.plan(turns[0], now)
+            reminders.plan(turns[0], now, notice=kind)
             return
     prefs = preferences.settings_of(user_id)
     if not preferences.is_quiet(prefs, now):

@@ -1,8 +1,9 @@
 """A correspondence turn's pushes: at its start, at half time, an hour before the deadline.
 
 Found by due time, never by scanning the turns waiting. When a turn begins, the push
-worker plans it (`plan`, from `push.notify` on the turn's `your_turn` notice): a
-`PlannedReminder` row with the time of its next push, and its start goes out at once.
+worker plans it (`plan`, from `push.notify` on the turn's `your_turn` notice, or the
+game's start notice for its first turn): a `PlannedReminder` row with the time of its
+next push, and its start goes out at once.
 Celery beat runs `send_due` every REMINDER_SECONDS over the rows due (an index on
 `due`), so a run costs what is due, however many turns wait. A row due is checked
 against the turn as it stands (still waiting with the same deadline: a move, a vacation
@@ -36,6 +37,7 @@ from games.models import CORRESPONDENCE_SECONDS
 from notifications import preferences, push, schedule
 from notifications.models import (
     NotificationSettings,
+    PlannedDigest,
     PlannedReminder,
     PushSubscription,
     ReminderSent,
@@ -68,10 +70,13 @@ def _row(turn: game_selectors.WaitingTurn) -> PlannedReminder:
     )
 
 
-def plan(turn: game_selectors.WaitingTurn, now: datetime | None = None) -> str | None:
-    """The turn has begun (its `your_turn` notice, on the push worker): plan it and push
-    what is due of it now, its start; the slot pushed, or None. A turn planned already
-    (the notice repeats while passing) is the beat runs' business."""
+def plan(
+    turn: game_selectors.WaitingTurn, now: datetime | None = None, notice: str = notices.YOUR_TURN
+) -> str | None:
+    """The turn has begun (its `your_turn` notice, or the game's start notice for its
+    first turn, on the push worker): plan it and push what is due of it now, its start,
+    as that `notice`; the slot pushed, or None. A turn planned already (the notice
+    repeats while passing) is the beat runs' business."""
     now = now or timezone.now()
     row = _row(turn)
     try:
@@ -79,7 +84,7 @@ def plan(turn: game_selectors.WaitingTurn, now: datetime | None = None) -> str |
             row.save(force_insert=True)
     except IntegrityError:
         return None
-    return _advance(row, turn, preferences.settings_of(turn.user_id), now)
+    return _advance(row, turn, preferences.settings_of(turn.user_id), now, notice)
 
 
 def plan_person(user_id: int) -> int:
@@ -96,15 +101,14 @@ def subscribed(sender, instance, **kwargs) -> None:
 
 def plan_waiting() -> int:
     """Plan every correspondence turn waiting on a person with a device, where it has no
-    plan yet; how many turns were looked at. Once per broker connection, not per run."""
+    plan yet, and the email digest of the others; how many turns were looked at. Once
+    per broker connection, not per run."""
     subscribed = set(PushSubscription.objects.values_list("user_id", flat=True).distinct())
-    rows = [
-        _row(t)
-        for t in game_selectors.turns_waiting()
-        if t.user_id in subscribed and is_correspondence(t)
-    ]
+    turns = [t for t in game_selectors.turns_waiting() if is_correspondence(t)]
+    rows = [_row(t) for t in turns if t.user_id in subscribed]
     PlannedReminder.objects.bulk_create(rows, batch_size=1000, ignore_conflicts=True)
-    return len(rows)
+    PlannedDigest.objects.plan({t.user_id for t in turns} - subscribed, timezone.now())
+    return len(turns)
 
 
 def send_due(now: datetime | None = None) -> int:
@@ -149,15 +153,18 @@ def _advance(
     turn: game_selectors.WaitingTurn,
     prefs: NotificationSettings,
     now: datetime,
+    notice: str = notices.YOUR_TURN,
 ) -> str | None:
     """Push the turn's latest slot due unless settled already, then move the row on to
-    the next push (quiet hours as they are now) or drop it; the slot pushed, or None."""
+    the next push (quiet hours as they are now) or drop it; the slot pushed, or None.
+    The start slot pushes the `notice` that began the turn (a game's start says so)."""
     planned = schedule.schedule(turn.started, turn.deadline, preferences.quiet_hours(prefs))
     slot = schedule.due(planned, now)
+    kind = notice if slot == schedule.START else slot_kind(slot) if slot else None
     pushed = (
         slot is not None
         and _settle(turn, slot)
-        and push.queue(slot_kind(slot), turn.user_id, turn.game_id, prefs)
+        and push.queue(kind, turn.user_id, turn.game_id, prefs)
     )
     later = [when for _slot, when in planned if when > now]
     if later:

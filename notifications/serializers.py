@@ -1,9 +1,31 @@
+from datetime import time
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from barkside.serializers import StrictBooleanField, StrictCharField, StrictSerializer
 from notifications.preferences import switches, time_zones
 from notifications.push import LANGUAGES
+
+
+class LocalTimeField(serializers.TimeField):
+    """A wall-clock time in the person's time zone. One with an offset (`10:00+05:00`)
+    names another zone's hour, and Django's parser would drop the offset without a word:
+    it is refused."""
+
+    default_error_messages = {"offset": _("A local time without an offset, e.g. 22:30.")}
+
+    def to_internal_value(self, value):
+        if isinstance(value, str) and _has_offset(value):
+            self.fail("offset")
+        return super().to_internal_value(value)
+
+
+def _has_offset(value: str) -> bool:
+    try:
+        return time.fromisoformat(value.strip()).tzinfo is not None
+    except ValueError:  # not ISO 8601: the field's own parsing says what is wrong
+        return False
 
 
 class KeysSerializer(StrictSerializer):
@@ -54,10 +76,10 @@ class SettingsSerializer(WithSwitches, StrictSerializer):
     _built_for: dict[type, tuple] = {}  # class -> the switches its shared fields have
 
     time_zone = StrictCharField(max_length=64, required=False, help_text="IANA name")
-    quiet_start = serializers.TimeField(
+    quiet_start = LocalTimeField(
         required=False, allow_null=True, help_text="local HH:MM; null: no quiet hours"
     )
-    quiet_end = serializers.TimeField(required=False, allow_null=True, help_text="local HH:MM")
+    quiet_end = LocalTimeField(required=False, allow_null=True, help_text="local HH:MM")
     lang = serializers.ChoiceField(choices=LANGUAGES, required=False)
     email_digest = StrictBooleanField(
         required=False, help_text="a daily email of the games waiting, without push"

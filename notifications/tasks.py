@@ -3,8 +3,10 @@ import logging
 from celery import bootsteps, shared_task
 from django.conf import settings
 from django.core.cache import cache
+from django.utils import timezone
 
 from notifications import digest, push, reminders
+from notifications.models import PlannedDigest
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +34,12 @@ def plan_reminders() -> None:
     """A worker (re)connected to the broker: plan the turns whose notice may be lost."""
     if cache.add("reminders:planning", 1, PLANNING_SECONDS):
         reminders.plan_waiting()
+
+
+@shared_task(ignore_result=True)
+def plan_digests(user_ids: list[int]) -> None:
+    """Turns of these people began while they had no device (digest.look_soon)."""
+    PlannedDigest.objects.plan(user_ids, timezone.now())
 
 
 @shared_task(ignore_result=True)

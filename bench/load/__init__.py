@@ -20,17 +20,16 @@ CPU, and at the end checks every finished game's record with the engine.
 import asyncio
 import contextlib
 import os
-import resource
 import time
 
-import aiohttp
 from django.utils import timezone
 
 from barkside import collector
 from games import engine
 
+from . import generator
 from .people import SPEEDS, TIME_PER_MOVE, Crowd, Person, close_all
-from .report import Run, fan_out, print_report
+from .report import Run, print_report
 from .server import (
     cpu_by_process,
     cpu_spent,
@@ -45,13 +44,11 @@ from .server import (
 )
 from .stack import database_url, started_stack
 
-SETUP_CONCURRENCY = 16  # registrations and tables set up at once
 FINISH_TIMEOUT = 300.0
 RECORD_TRIES = 3
 # Handshakes at once in --idle-sockets: a server drops a handshake not accepted within a
 # few seconds (daphne 5 s), and a loaded machine does a few dozen a second.
 IDLE_CONCURRENCY = 16
-SETTLE = 5.0  # seconds to wait for the last moves' socket messages
 # Seconds over which the tables start, before the measured window: a crowd does not make
 # its first move in one instant. Started together, the 100 tables' 300 first passes came
 # at once, a backlog of more than a second's moves that set the p95 of a whole minute.
@@ -76,7 +73,7 @@ def bench_load(
     **_,
 ) -> None:
     tables = tables or (people // 3 if people else 2)
-    _raise_open_files_limit()
+    generator.raise_open_files_limit()
     with contextlib.ExitStack() as exits:
         if url:
             web_pids, other_pids = listening_pids(url), {}
@@ -94,13 +91,13 @@ def bench_load(
         write(
             f"machine: {os.cpu_count()} CPUs, load average "
             + " ".join(f"{x:.2f}" for x in os.getloadavg())
-            + f" before the run; speed: {_loop_ms():.0f} ms of CPU for a fixed Python loop; "
+            + f" before the run; speed: {generator.loop_ms():.0f} ms of CPU for a fixed Python loop; "
             + f"database {database_name()}"
         )
         if idle_sockets:
-            _run(_idle(write, url, idle_sockets, web_pids))
+            generator.run(_idle(write, url, idle_sockets, web_pids))
         else:
-            run = _run(
+            run = generator.run(
                 _load(
                     write,
                     url,
@@ -119,56 +116,6 @@ def bench_load(
             print_report(write, run)
 
 
-def _run(coroutine):
-    """The generator's loop is uvloop, as the web processes' is: stdlib asyncio's own
-    costs the generator CPU the machine's server shares (its share is in the report)."""
-    try:
-        import uvloop
-    except ImportError:  # Windows
-        return asyncio.run(coroutine)
-    return uvloop.run(coroutine)
-
-
-def _loop_ms() -> float:
-    """CPU time of ten million additions: how fast this machine is right now (a shared
-    machine's speed changes from hour to hour), to read the run's CPU figures against."""
-    started, total = time.process_time(), 0
-    for i in range(10_000_000):
-        total += i
-    return 1000 * (time.process_time() - started)
-
-
-def _raise_open_files_limit() -> None:
-    """Hundreds of sockets on both ends: the stack's processes inherit the raised limit."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != hard:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-
-
-def _session() -> aiohttp.ClientSession:
-    # No cookie jar: a session cookie from registering would make later requests CSRF-checked.
-    return aiohttp.ClientSession(
-        connector=aiohttp.TCPConnector(limit=0),
-        cookie_jar=aiohttp.DummyCookieJar(),
-        timeout=aiohttp.ClientTimeout(total=60),
-    )
-
-
-async def _bounded(coroutines, limit: int) -> list:
-    gate = asyncio.Semaphore(limit)
-
-    async def one(coroutine):
-        async with gate:
-            return await coroutine
-
-    return await asyncio.gather(*(one(c) for c in coroutines))
-
-
-def _own_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
 async def _load(
     write,
     url,
@@ -183,12 +130,16 @@ async def _load(
     speed,
     forced_moves,
 ) -> Run:
-    async with _session() as session:
+    async with generator.session() as session:
         crowd = Crowd(url, session, socket_share, think, speed=speed, forced_moves=forced_moves)
         began = time.perf_counter()
-        people = await _bounded((crowd.register(i) for i in range(3 * tables)), SETUP_CONCURRENCY)
+        people = await generator.bounded(
+            (crowd.register(i) for i in range(3 * tables)), generator.SETUP_CONCURRENCY
+        )
         groups = [people[3 * i : 3 * i + 3] for i in range(tables)]
-        seated = await _bounded((crowd.try_seat_table(g) for g in groups), SETUP_CONCURRENCY)
+        seated = await generator.bounded(
+            (crowd.try_seat_table(g) for g in groups), generator.SETUP_CONCURRENCY
+        )
         seated = [players for players in seated if players is not None]
         setup = time.perf_counter() - began
         write(
@@ -221,7 +172,7 @@ async def _load(
         crowd.measuring = False
         cpu_after = _cpu(web_pids, other_pids)
         await asyncio.gather(*playing)
-        await _settle(crowd)
+        await generator.settle(crowd)
         sampler.cancel()
         rss_end = rss_mib(web_pids)
         await asyncio.sleep(1.0)  # backends report their statistics at most once a second
@@ -274,7 +225,7 @@ def _forced(forced_moves: str) -> str:
 
 def _cpu(web_pids, other_pids) -> dict:
     """The generator's CPU seconds, and each part's by process (`cpu_by_process`)."""
-    figures = {"web": cpu_by_process(web_pids), "generator": _own_cpu()}
+    figures = {"web": cpu_by_process(web_pids), "generator": generator.own_cpu()}
     figures.update({name: cpu_by_process(pids) for name, pids in other_pids.items()})
     return figures
 
@@ -298,13 +249,6 @@ class _Peaks:
             if now and (self.connections is None or now[0] > self.connections[0]):
                 self.connections = now
             await asyncio.sleep(1.0)
-
-
-async def _settle(crowd: Crowd) -> None:
-    """Wait until every move's socket messages have arrived, or SETTLE seconds."""
-    deadline = time.perf_counter() + SETTLE
-    while time.perf_counter() < deadline and fan_out(crowd.figures)[1]:
-        await asyncio.sleep(0.2)
 
 
 async def _check_records(crowd: Crowd) -> dict[str, int]:
@@ -334,7 +278,7 @@ def _replays(record: dict) -> bool:
 
 async def _idle(write, url: str, count: int, web_pids: list[int]) -> None:
     """`count` idle game sockets of one person at one table; the web processes' RSS."""
-    async with _session() as session:
+    async with generator.session() as session:
         crowd = Crowd(url, session, 0.0)
         person: Person = await crowd.register(0)
         status, game = await crowd.api(
@@ -345,7 +289,7 @@ async def _idle(write, url: str, count: int, web_pids: list[int]) -> None:
         )
         before = rss_mib(web_pids)
         began = time.perf_counter()
-        sockets = await _bounded(
+        sockets = await generator.bounded(
             (crowd.open_socket(person, game["id"]) for _ in range(count)), IDLE_CONCURRENCY
         )
         opened = [ws for ws in sockets if ws is not None]

@@ -79,7 +79,6 @@ class Crowd:
         forced_moves: str = "default",
     ):
         self.base = base.rstrip("/")
-        self.ws_base = self.base.replace("http", "ws", 1)
         self.session = session
         self.socket_share = socket_share
         self.think = think
@@ -93,11 +92,16 @@ class Crowd:
 
     # --- HTTP ------------------------------------------------------------------------
 
+    def base_of(self, person: Person | None) -> str:
+        """The stack a person talks to, over REST and the socket: the crowd's one here
+        (`bench stacks` seats each table's people on two)."""
+        return self.base
+
     async def api(self, method: str, path: str, person: Person | None = None, body=None):
         """(status, JSON body); a failure to talk at all raises aiohttp.ClientError."""
         headers = {"Authorization": f"Token {person.token}"} if person else {}
         async with self.session.request(
-            method, self.base + path, json=body, headers=headers
+            method, self.base_of(person) + path, json=body, headers=headers
         ) as response:
             body = await response.read()
         try:
@@ -126,11 +130,12 @@ class Crowd:
 
     async def open_socket(self, person: Person, game_id: int):
         """The game socket, or None after counting why the handshake failed."""
+        base = self.base_of(person)
         try:
             ws = await self.session.ws_connect(
-                f"{self.ws_base}/ws/games/{game_id}/",
+                f"{base.replace('http', 'ws', 1)}/ws/games/{game_id}/",
                 protocols=("token", person.token),
-                origin=self.base,
+                origin=base,
                 timeout=aiohttp.ClientWSTimeout(ws_close=5),
                 max_msg_size=0,
                 compress=15,  # permessage-deflate, as browsers offer it: the server deflates
@@ -204,6 +209,11 @@ class Crowd:
         from half to one and a half of it, so that tables do not move in step."""
         return self.think * self.rng.uniform(0.5, 1.5)
 
+    def heard(self, player: "Player", message: dict) -> None:
+        """A `game` message on a player's socket, as sent (its `game` view, and the
+        `request_id` of the player's move it answers, if any): nothing more to note here
+        (`bench stacks` checks each socket's versions and cards)."""
+
     def record_error(self, channel: str, status, code) -> None:
         if self.measuring:
             self.figures.errors[f"{channel} {status} {code}"] += 1
@@ -256,6 +266,7 @@ class Player:
             future = self.pending.pop(data.get("request_id"), None)
             if data["type"] == "game":
                 self.received.append((data["version"], now))
+                self.crowd.heard(self, data)
                 self._offer(data["game"])
                 if future:
                     future.set_result((200, data["game"]))

@@ -3,6 +3,7 @@
 import bisect
 import math
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from bench.percentiles import percentile
@@ -44,17 +45,28 @@ def fan_out(figures: Figures) -> tuple[list[float], int, int]:
     """(delays, missing, early): for every applied move and every other seat at its table,
     the time from the move's reply to that seat's first socket message carrying its version
     or a later one. A message that came before the reply counts as 0 and as `early`."""
-    delays, missing, early = [], 0, 0
+    return fan_out_of(deliveries(figures))
+
+
+def deliveries(figures: Figures) -> Iterator[tuple[int, int, int, float, float | None]]:
+    """(game, mover's seat, other seat, reply time, arrival) for every applied move and
+    every other seat at its table: the arrival of that seat's first socket message carrying
+    the move's version or a later one, None if none came."""
     for (game, version), (replied, mover) in figures.replies.items():
         for (g, seat), received in figures.received.items():
-            if g != game or seat == mover:
-                continue
-            arrival = _first_at_least(received, version)
-            if arrival is None:
-                missing += 1
-            else:
-                early += arrival < replied
-                delays.append(max(0.0, arrival - replied))
+            if g == game and seat != mover:
+                yield game, mover, seat, replied, _first_at_least(received, version)
+
+
+def fan_out_of(delivered: Iterable[tuple]) -> tuple[list[float], int, int]:
+    """`fan_out` of these `deliveries`."""
+    delays, missing, early = [], 0, 0
+    for *_, replied, arrival in delivered:
+        if arrival is None:
+            missing += 1
+        else:
+            early += arrival < replied
+            delays.append(max(0.0, arrival - replied))
     return delays, missing, early
 
 
@@ -76,16 +88,16 @@ def print_report(write, run: Run) -> None:
         f"({rest} over REST, {socket} over the socket)"
     )
     _server_moves(write, run.moves_by_actor, seconds)
-    write(f"move latency ms: {_percentiles(everything)}")
+    write(f"move latency ms: {percentiles_ms(everything)}")
     for channel in ("rest", "socket"):
         if f.latencies[channel]:
-            write(f"  {channel}: {_percentiles(f.latencies[channel])}")
+            write(f"  {channel}: {percentiles_ms(f.latencies[channel])}")
     # A deal's passes come at once, three to a table, and queue on its row's lock.
     for kind, latencies in sorted(f.by_kind.items()):
-        write(f"  {kind} ({len(latencies)}): {_percentiles(latencies)}")
+        write(f"  {kind} ({len(latencies)}): {percentiles_ms(latencies)}")
     delays, missing, early = fan_out(f)
     write(
-        f"fan-out ms: {_percentiles(delays)} over {len(delays)} deliveries "
+        f"fan-out ms: {percentiles_ms(delays)} over {len(delays)} deliveries "
         f"({early} before the reply, {missing} never arrived)"
     )
     _refusals(write, f.refusals)
@@ -164,7 +176,8 @@ def _refusals(write, refusals: Counter) -> None:
     write(f"refused: {refusals.total()} moves" + (": " + ", ".join(parts) if parts else ""))
 
 
-def _percentiles(seconds: list[float]) -> str:
+def percentiles_ms(seconds: list[float]) -> str:
+    """p50, p95 and p99 of timings in seconds, in milliseconds."""
     if not seconds:
         return "p50 - p95 - p99 - (no samples)"
     p50, p95, p99 = (1000 * percentile(seconds, p) for p in (50, 95, 99))

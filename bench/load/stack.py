@@ -1,5 +1,6 @@
 """A production-like stack for `bench load`: N web processes on one port, a Celery
-worker, a Web Push worker and beat, PostgreSQL from DATABASE_URL and a private Redis.
+worker, a Web Push worker and beat, PostgreSQL from DATABASE_URL and a private Redis; or
+a second one beside it, as another machine of the same site (`bench stacks`).
 
 The web server is one of SERVERS, so they can be compared: `uvicorn` (the Procfile's,
 see barkside/stack.py: N uvicorn workers under one manager), `daphne` (N daphne processes
@@ -42,6 +43,8 @@ RAISED = {
     "THROTTLE_USER": "1000000/min",
     "THROTTLE_MOVES": "1000000/min",
     "AXES_FAILURE_LIMIT": "1000000",
+    # A person who never stops to think moves faster than a socket's message budget.
+    "SOCKET_RATE_MESSAGES": "1000000",
 }
 
 
@@ -55,7 +58,8 @@ class Stack:
     url: str
     web_pids: list[int]
     other_pids: dict[str, list[int]]  # the processes (and their children) of each part
-    redis: str = ""  # its private Redis: the broker and channel layer of every process
+    redis: str = ""  # its Redis: the broker and channel layer of every process
+    secret_key: str = field(default="", repr=False)
     settings: dict[str, str] = field(default_factory=dict)  # what the report names
 
 
@@ -66,17 +70,24 @@ def database_url() -> str:
 
 @contextlib.contextmanager
 def started_stack(
-    web_processes: int, database_url: str, server: str = "uvicorn"
+    web_processes: int,
+    database_url: str,
+    server: str = "uvicorn",
+    beside: Stack | None = None,
 ) -> Iterator[Stack]:
-    """The whole stack on a free port; everything stops (process groups killed) at exit."""
+    """The whole stack on a free port; everything stops (process groups killed) at exit.
+    `beside`: another machine of that stack's site (`bench stacks`), sharing its Redis
+    (broker, channel layer, cache), secret key and migrated database, without a beat:
+    beat runs once a site."""
     with contextlib.ExitStack() as exits:
-        redis = exits.enter_context(private_redis())
+        redis = beside.redis if beside else exits.enter_context(private_redis())
+        secret_key = beside.secret_key if beside else secrets.token_urlsafe(40)
         logs = Path(exits.enter_context(tempfile.TemporaryDirectory(prefix="bench-load-")))
         env = {
             **os.environ,
             "PYTHONUNBUFFERED": "1",
             "DEBUG": "false",
-            "SECRET_KEY": secrets.token_urlsafe(40),
+            "SECRET_KEY": secret_key,
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
             # Plain http on loopback, as behind a proxy that ends TLS (clients use tokens).
             "SECURE_SSL_REDIRECT": "false",
@@ -89,7 +100,8 @@ def started_stack(
             "DB_POOL_SIZE": os.environ.get("DB_POOL_SIZE", str(POOL_SIZE)),
             **RAISED,
         }
-        _run([PYTHON, "manage.py", "migrate", "--noinput"], env, logs / "migrate.log")
+        if beside is None:  # the one database is migrated once
+            _run([PYTHON, "manage.py", "migrate", "--noinput"], env, logs / "migrate.log")
         procs = exits.enter_context(_Processes(logs, env))
         if server == "daphne":
             listener = exits.enter_context(_listening_socket())
@@ -102,31 +114,34 @@ def started_stack(
         url = f"http://127.0.0.1:{port}"
         celery = [PYTHON, "-m", "celery", "-A", "barkside"]
         pool = ["--pool=solo"] if database_url.startswith("sqlite") else ["--concurrency=2"]
+        # Celery tells workers apart by node name, made of the host's: beside another stack
+        # on this host, its workers get names as distinct as a second machine's.
+        worker_name = ["-n", f"celery-{port}@%h"] if beside else []
+        push_name = ["-n", f"push-{port}@%h"] if beside else []  # after PUSH_WORKER's: wins
         worker = procs.start(
-            "worker", [*celery, "worker", "-Q", "celery", "--loglevel=WARNING", *pool]
+            "worker",
+            [*celery, "worker", "-Q", "celery", "--loglevel=WARNING", *pool, *worker_name],
         )
-        push = procs.start("push", [*celery, *PUSH_WORKER, "--loglevel=WARNING"])
-        beat = procs.start(
-            "beat", [*celery, "beat", "--loglevel=WARNING", "-s", str(logs / "beat-schedule")]
-        )
+        push = procs.start("push", [*celery, *PUSH_WORKER, "--loglevel=WARNING", *push_name])
+        others = {"worker": [worker.pid], "push": [push.pid]}
+        if beside is None:
+            schedule = str(logs / "beat-schedule")
+            beat = procs.start("beat", [*celery, "beat", "--loglevel=WARNING", "-s", schedule])
+            others["beat"] = [beat.pid]
         procs.wait_for(lambda: _answers(url + "/api/auth/csrf"), "the web processes")
         yield Stack(
             url=url,
             redis=redis,
+            secret_key=secret_key,
             web_pids=[p.pid for p in web],
-            other_pids={
-                "worker": [worker.pid],
-                "push": [push.pid],
-                "beat": [beat.pid],
-                "redis": listening_pids(redis),
-            },
+            other_pids={**others, "redis": listening_pids(redis)},
             settings={
                 "server": f"{server} x{web_processes}",
                 "DB_POOL_SIZE": env["DB_POOL_SIZE"],
                 "DEBUG": "false",
                 "DATABASE_URL": database_url.split("@")[-1],
                 "CACHE": "redis",
-                "Redis": "private",
+                "Redis": "shared" if beside else "private",
                 **{k: os.environ[k] for k in PASSED_ON if k in os.environ},
                 **RAISED,
             },

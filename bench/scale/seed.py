@@ -28,7 +28,7 @@ from rest_framework.authtoken.models import Token
 
 from barkside import jsontext
 from games.due import due
-from games.models import Doghouse, Game, GameDue, GameEvent, Seat
+from games.models import GAME_IDS, Doghouse, Game, GameDue, GameEvent, Seat
 from games.selectors import GAME_LIMIT_BASE
 from notifications.models import PushSubscription
 
@@ -92,8 +92,11 @@ def _seed(games: int, write, rng: random.Random) -> Seeding:
     rows += _copy(Token, tokens, with_pk=True)
     slots = _slots(user_ids, counts, rng)
     seeding = Seeding(games=games, people=len(user_ids), home=home)
+    # A game's id is drawn, not taken from a sequence (games/models.py): drawn here from
+    # the same range, all distinct, from the seeding's own random numbers.
+    game_ids = rng.sample(range(*GAME_IDS), games)
     for start in range(0, games, BATCH):
-        ids = _ids(Game, min(BATCH, games - start))
+        ids = game_ids[start : start + BATCH]
         played = []
         for i, game_id in enumerate(ids):
             g = start + i

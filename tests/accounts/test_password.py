@@ -1,6 +1,7 @@
 """POST /api/auth/password: old password checked, new one validated, token rotated."""
 
 import pytest
+from django.conf import settings
 from rest_framework.test import APIClient
 
 from tests.accounts.conftest import browser_log_in, log_in
@@ -79,3 +80,28 @@ def test_change_needs_csrf_over_session(alice, csrf_client):
 
 def test_change_needs_authentication(api_client):
     assert change(api_client).status_code == 401
+
+
+def guess_until_locked(client):
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert change(client, old="wrong-guess").status_code == 400
+    return change(client, old="wrong-guess")
+
+
+def test_wrong_old_passwords_lock_out_like_failed_logins(alice, alice_token_client):
+    response = guess_until_locked(alice_token_client)
+
+    assert response.status_code == 429
+    assert response.json()["code"] == "locked_out"
+    assert response.json()["retry_after"] == settings.AXES_COOLOFF_TIME.total_seconds()
+    assert change(alice_token_client).json()["code"] == "locked_out"  # the right one too
+    assert log_in(APIClient(), "alice").json()["code"] == "locked_out"
+    alice.refresh_from_db()
+    assert alice.check_password(PASSWORD)
+
+
+def test_failed_logins_count_toward_the_password_change_lockout(alice, alice_token_client):
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        log_in(APIClient(), "alice", "wrong-guess")
+
+    assert change(alice_token_client, old="wrong-guess").json()["code"] == "locked_out"

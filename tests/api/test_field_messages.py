@@ -45,6 +45,11 @@ def create_with_an_unknown_field(user, **headers):
     return client_for(user).post("/api/games", body, format="json", **headers)
 
 
+def create_a_private_rated_table(user, **headers):
+    body = {"players": 3, "rated": True, "private": True}
+    return client_for(user).post("/api/games", body, format="json", **headers)
+
+
 def create_with_a_time_per_move_out_of_range(user, **headers):
     body = {"players": 3, "time_per_move": 5}
     return client_for(user).post("/api/games", body, format="json", **headers)
@@ -80,9 +85,15 @@ def change_password_with_a_wrong_old_one(user, **headers):
     return client_for(user).post("/api/auth/password", body, format="json", **headers)
 
 
+def quiet_hours_with_an_offset(user, **headers):
+    body = {"quiet_start": "22:00+05:00", "quiet_end": "07:00"}
+    return client_for(user).patch("/api/notifications/settings", body, format="json", **headers)
+
+
 REFUSALS = [
     (create_with_no_person_seat, "ai", "leave at least one seat for a person", None),
     (create_with_an_unknown_field, "colour", "Unknown field.", None),
+    (create_a_private_rated_table, "rated", "a private table is not rated", None),
     (
         create_with_a_time_per_move_out_of_range,
         "time_per_move",
@@ -101,6 +112,12 @@ REFUSALS = [
     (report_yourself, "username", "That is you.", None),
     (mute_yourself, "username", "That is you.", None),
     (change_password_with_a_wrong_old_one, "old_password", "Wrong password.", None),
+    (
+        quiet_hours_with_an_offset,
+        "quiet_start",
+        "A local time without an offset, e.g. 22:30.",
+        None,
+    ),
 ]
 refusals = pytest.mark.parametrize(
     ("send", "field", "msgid", "params"), REFUSALS, ids=[r[0].__name__ for r in REFUSALS]

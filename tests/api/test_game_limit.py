@@ -14,9 +14,10 @@ DAY = 86400
 
 @pytest.fixture
 def at_the_limit(alice):
-    """alice has 20 open correspondence tables (open tables count as running)."""
+    """alice has 20 open correspondence tables (open tables count as running); private,
+    as the lobby holds only OPEN_TABLES_PER_PERSON public ones of hers."""
     for _ in range(20):
-        services.game_create(user=alice, players=3, time_per_move=DAY)
+        services.game_create(user=alice, players=3, time_per_move=DAY, private=True)
 
 
 def create(user, seconds=DAY, **headers):
@@ -61,6 +62,8 @@ def test_every_ten_finished_games_add_one(at_the_limit, alice):
     }
 
 
-def test_the_profile_shows_the_figure(at_the_limit, alice, bob):
-    profile = client_for(bob).get("/api/players/alice").json()
+def test_the_own_profile_shows_the_figure_and_no_one_elses(at_the_limit, alice, bob):
+    # Private games count in it: the figure is the player's own.
+    profile = client_for(alice).get("/api/players/alice").json()
     assert profile["correspondence_games"] == {"running": 20, "limit": 20}
+    assert client_for(bob).get("/api/players/alice").json()["correspondence_games"] is None

@@ -66,7 +66,8 @@ def test_creating_a_table_refuses_an_invalid_field(requester, body, field):
         {"players": 3, "time_per_move": 300},
         {"players": 3, "time_per_move": 3600},
         {"players": 3, "time_per_move": 259200},
-        {"players": 3, "rated": True, "private": True},
+        {"players": 3, "rated": True},
+        {"players": 3, "private": True},
         {"players": 3, "rated": False, "private": False},
     ],
 )

@@ -28,7 +28,7 @@ GAMES_OPERATIONS = {
     ("/api/games/open", "get"): {401, 403},
     ("/api/games/settings", "get"): {401, 403},
     ("/api/games/settings", "patch"): {400, 401, 403},
-    ("/api/games/vacation", "post"): {400, 401, 403, 409},
+    ("/api/games/vacation", "post"): {400, 401, 403, 409, 429},
     ("/api/games/vacation", "delete"): {401, 403},
     ("/api/games/{game_id}/expel", "post"): {400, 401, 403, 404, 409},
     ("/api/games/{game_id}", "get"): {401, 403, 404},
@@ -74,7 +74,7 @@ def test_the_move_operation_documents_its_idempotency_key(openapi):
 
 def test_the_schema_documents_every_games_url(openapi):
     routes = {
-        "/api/" + str(pattern.pattern).replace("<int:game_id>", "{game_id}")
+        "/api/" + str(pattern.pattern).replace("<game_id:game_id>", "{game_id}")
         for pattern in games.urls.urlpatterns
     }
     assert routes <= set(openapi["paths"])

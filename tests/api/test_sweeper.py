@@ -56,7 +56,13 @@ def test_a_sweep_with_nothing_due_costs_the_same_whatever_the_games_held(tables)
     _, few = swept()
     tables(20)
     result, many = swept()
-    assert result == {"timeouts": 0, "aborted": 0, "ai_requeued": 0, "vacations_ended": 0}
+    assert result == {
+        "timeouts": 0,
+        "aborted": 0,
+        "expired": 0,
+        "ai_requeued": 0,
+        "vacations_ended": 0,
+    }
     assert len(many) == len(few)
     # Only the due times are read: no game, no seat, when none is due.
     assert not [sql for sql in many if '"games_game"' in sql or '"games_seat"' in sql]

@@ -142,3 +142,28 @@ def test_the_allowance_is_a_per_player_setting(clock, alice):
     PlayerSettings.objects.create(user=alice, vacation_days=30)
     assert vacation(alice, days=20).status_code == 200
     assert client_for(alice).get("/api/games/settings").json()["vacation_days_left"] == 10
+
+
+def test_vacations_started_in_24_hours_are_limited(clock, alice, settings):
+    settings.VACATION_STARTS_PER_DAY = 2
+    for _ in range(2):
+        assert vacation(alice, days=1).status_code == 200
+        clock.shift(timedelta(hours=1))
+        client_for(alice).delete("/api/games/vacation")
+    response = vacation(alice, days=1)
+    assert (response.status_code, response.json()["code"]) == (429, "vacation_limit")
+    assert response.json()["limit"] == 2
+    assert response.json()["retry_after"] == 22 * 3600  # the first start is a day old then
+    clock.shift(timedelta(hours=22))
+    assert vacation(alice, days=1).status_code == 200
+
+
+def test_a_game_that_starts_while_away_is_paused_until_the_return(clock, alice, bob, carol):
+    vacation(alice, days=3)
+    game_id, _ = human_table([bob, carol, alice])  # alice's join starts it
+    seat = Seat.objects.get(game_id=game_id, user=alice)
+    assert seat.away_until == T0 + 3 * DAY
+    clock.shift(DAY)
+    client_for(alice).delete("/api/games/vacation")
+    seat = Seat.objects.get(game_id=game_id, user=alice)
+    assert (seat.away_since, seat.deadline) == (None, T0 + 3 * DAY)  # 2 days from her return

@@ -24,6 +24,11 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 PASSWORD = "Tail-tuck-7-doghouse"
 
 
+def game_number(game_id: int) -> str:
+    """A game's number as the app shows it: its id's last 4 digits (screens/chrome.js)."""
+    return str(game_id)[-4:]
+
+
 @pytest.fixture(autouse=True)
 def eager_ai(in_process_workers):
     """Every test here plays AI seats inside the request."""

@@ -1,16 +1,19 @@
-"""Correspondence play in the app: the home list by urgency, and a vacation that the
-opponents see."""
+"""Correspondence play in the app: the home list by urgency, a vacation that the
+opponents see, and the expel vote."""
 
 import re
+from datetime import timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from games import engine, services
-from games.models import Game
+from games.models import Game, Seat
 from tests.helpers import person_move
 
-from .conftest import sign_up
+from .conftest import game_number, sign_up
 
 DAY = 86400
 
@@ -40,7 +43,7 @@ def test_the_home_list_puts_the_soonest_deadline_first(phone, make_user):
     phone.reload()
     items = phone.locator("#my-games + .game-list .game-item")
     expect(items).to_have_count(3)
-    titles = [f"Game #{g.pk} ·" for g in (sooner, later, done)]
+    titles = [f"Game #{game_number(g.pk)} ·" for g in (sooner, later, done)]
     for i, title in enumerate(titles):
         expect(items.nth(i).locator(".game-title")).to_contain_text(title)
     expect(items.nth(0).locator(".time-left")).to_contain_text(re.compile(r"\d h"))
@@ -65,3 +68,19 @@ def test_a_vacation_shows_to_the_opponents(new_phone, make_user):
     bob_phone.goto(f"/#/game/{game.pk}")
     seat = bob_phone.locator('.strip .seat[data-seat="0"]')
     expect(seat.locator(".away")).to_contain_text("on vacation until")
+
+
+def test_the_others_may_vote_once_the_seat_is_overdue_even_after_its_timeout(new_phone, make_user):
+    bob_phone = new_phone()
+    sign_up(bob_phone, "bob")
+    alice, carol = make_user("alice"), make_user("carol")
+    game = human_table(alice, get_user_model().objects.get(username="bob"), carol)
+    # The sweeper timed alice out two hours ago: her seat keeps the deadline she missed.
+    missed = timezone.now() - timedelta(seconds=settings.EXPEL_GRACE_SECONDS + 7200)
+    Seat.objects.filter(game=game, user=alice).update(overdue_since=missed, to_act=False)
+    bob_phone.goto(f"/#/game/{game.pk}")
+    button = bob_phone.locator('.strip .seat[data-seat="0"] .expel')
+    expect(button).to_contain_text("Hand alice's seat to the AI (0/2)")
+    button.click()
+    expect(bob_phone.locator('.strip .seat[data-seat="0"] .expel-voted')).to_contain_text("(1/2)")
+    expect(bob_phone.locator('.strip .seat[data-seat="2"] .expel')).to_have_count(0)

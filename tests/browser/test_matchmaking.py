@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 from games.models import Game
 from matchmaking.models import Rating, RatingChange
 
-from .conftest import screenshot, sign_up
+from .conftest import game_number, screenshot, sign_up
 
 
 def join_queue(page: Page) -> None:
@@ -78,7 +78,7 @@ def test_two_people_are_matched_and_sit_at_the_same_table(new_phone, settings):
     expect(alice.locator('.stat[data-speed="correspondence"] .badge.provisional')).to_be_visible()
     expect(alice.get_by_role("img", name="Live rating, from 1620 to 1700")).to_be_visible()
     expect(
-        alice.get_by_role("link", name=f"Game #{game_id}: 1620 → 1700 (place 1)")
+        alice.get_by_role("link", name=f"Game #{game_number(game_id)}: 1620 → 1700 (place 1)")
     ).to_be_visible()
     screenshot(alice, "profile")
 

@@ -13,7 +13,7 @@ from games.models import Game
 from games.services import Actor
 from tests.helpers import client_for, fast_forward
 
-from .conftest import PASSWORD, SCREENSHOTS, sign_up
+from .conftest import PASSWORD, SCREENSHOTS, game_number, sign_up
 
 
 def finished_game_of(username: str, private: bool = False) -> int:
@@ -61,7 +61,9 @@ def test_a_player_replays_a_finished_game_step_by_step(phone):
     )
     phone.goto(f"/#/game/{game_id}")
     phone.get_by_role("link", name="Replay the game").click()
-    expect(phone.get_by_role("heading", name=f"Replay of game #{game_id}")).to_be_visible()
+    expect(
+        phone.get_by_role("heading", name=f"Replay of game #{game_number(game_id)}")
+    ).to_be_visible()
     step_through(phone, record)
     assert serious(phone) == []
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -91,7 +93,9 @@ def test_anyone_signed_in_replays_a_finished_public_game(new_phone, make_user):
     expect(bob.locator(".screen.over")).to_be_visible()
     assert serious(bob) == []
     bob.get_by_role("link", name="Replay the game").click()
-    expect(bob.get_by_role("heading", name=f"Replay of game #{game_id}")).to_be_visible()
+    expect(
+        bob.get_by_role("heading", name=f"Replay of game #{game_number(game_id)}")
+    ).to_be_visible()
     step_through(bob, record_of(game_id, "bob"))
 
 
@@ -106,7 +110,9 @@ def test_a_visitor_signs_in_and_lands_on_the_public_replay(new_phone, make_user)
     page.get_by_label("Username").fill("carol")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Create account").click()
-    expect(page.get_by_role("heading", name=f"Replay of game #{game_id}")).to_be_visible()
+    expect(
+        page.get_by_role("heading", name=f"Replay of game #{game_number(game_id)}")
+    ).to_be_visible()
     step_through(page, record_of(game_id, "carol"))
 
 

@@ -7,11 +7,14 @@ import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import http_ece
+import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.core.cache import cache
 
 from barkside import notices
+from games import services
+from games.models import game_number
 from games.signals import game_notices
 from notifications import devices, presence, push, tasks
 from notifications.models import PushSubscription
@@ -161,8 +164,19 @@ def test_a_move_that_hands_bob_the_turn_pushes_to_his_phone(
     client_for(bob).post(f"/api/games/{game.json()['id']}/join", {}, format="json")
 
     kinds = [device.decrypt(body)["kind"] for _, _, body in push_service.received]
-    assert kinds[0] == "game_started"  # the table filled: bob's cards are dealt
-    assert "your_turn" in kinds  # everyone passes at once, bob included
+    # The table filled: bob's cards are dealt and his first turn (everyone passes at once)
+    # begins. One push, the start of a correspondence turn planned with its reminders.
+    assert kinds == ["game_started"]
+
+
+@pytest.mark.parametrize("notice", ["game_started", "matched"])
+def test_a_live_game_s_start_is_one_push(alice, bob, carol, push_service, notice):
+    """The start notice says the cards are dealt: it stands for the first turn's."""
+    device = subscribe(bob, push_service)
+    seats = [{"user_id": person.pk} for person in (alice, bob, carol)]
+    game = services.game_start_seated(seats=seats, time_per_move=60, notice=notice)
+    assert game.seats.get(user=bob).to_act  # his turn to pass
+    assert [m["kind"] for m in pushed_to(push_service, bob, device)] == [notice]
 
 
 def subscribe(user, push_service, lang="en") -> Device:
@@ -196,7 +210,7 @@ def test_a_chat_message_calls_the_other_players_to_the_table_once_in_a_while(
 
     [message] = pushed_to(push_service, bob, phones[bob])
     assert message["kind"] == "chat_message"
-    assert message["title"] == f"alice in Spiel Nr. {table.pk}"
+    assert message["title"] == f"alice in Spiel Nr. {game_number(table.pk)}"
     assert message["body"].startswith("Who passed me the {game} queen? really")
     assert len(message["body"]) == push.CHAT_TEXT_LENGTH and message["body"].endswith("…")
     assert message["tag"] == f"chat-{table.pk}"  # never replaces the notice of a turn
@@ -247,7 +261,7 @@ def test_a_table_found_by_matchmaking_pushes_its_own_notice(
         assert "matched" in kinds and "game_started" not in kinds  # one notice, not two
     [found] = [m for m in pushed_to(push_service, bob, phones[bob]) if m["kind"] == "matched"]
     assert found["title"] == "Table trouvée"
-    assert str(game_id) in found["body"]
+    assert game_number(game_id) in found["body"]
     assert found["tag"] == f"game-{game_id}"
     kinds = [m["kind"] for m in pushed_to(push_service, carol, phones[carol])]
     assert "matched" not in kinds and "game_started" not in kinds  # switched off

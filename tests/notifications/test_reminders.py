@@ -33,11 +33,12 @@ def turn_of(user, game):
 
 
 def kinds(pushes, user, turn_only=True):
-    """The kinds pushed to `user`; only a turn's own (not "game started") by default."""
+    """The kinds pushed to `user`; by default as a turn's pushes, where the game's start
+    is its first turn's start (it stands for that turn's `your_turn`: one push)."""
     return [
-        kind
+        notices.YOUR_TURN if turn_only and kind == notices.GAME_STARTED else kind
         for user_id, _game, kind in pushes
-        if user_id == user.pk and not (turn_only and kind == notices.GAME_STARTED)
+        if user_id == user.pk
     ]
 
 
@@ -121,7 +122,8 @@ def test_a_turn_switched_off_gets_no_start_push(alice, bob, carol, memory_layer,
     services.game_join(game_id=game.pk, user=bob)
     services.game_join(game_id=game.pk, user=carol)
     assert kinds(pushes, bob, turn_only=False) == [notices.GAME_STARTED]
-    assert kinds(pushes, carol, turn_only=False) == [notices.GAME_STARTED, notices.YOUR_TURN]
+    # one push: the game's start begins the first turn, and says so under its own switch
+    assert kinds(pushes, carol, turn_only=False) == [notices.GAME_STARTED]
 
 
 def test_a_live_turn_in_quiet_hours_is_dropped(alice, table, pushes):

@@ -1,5 +1,7 @@
 """GET and PATCH /api/notifications/settings: defaults, validation, quiet hours."""
 
+import pytest
+
 from tests.helpers import client_for
 
 DEFAULTS = {
@@ -45,6 +47,36 @@ def test_an_unknown_time_zone_is_refused(alice):
     )
     assert answer.status_code == 400
     assert list(answer.json()["fields"]) == ["time_zone"]
+
+
+@pytest.mark.parametrize(
+    "name", ["localtime", "Factory", "posixrules", "posix/Europe/Berlin", "right/UTC"]
+)
+def test_a_zone_file_that_is_no_iana_name_is_refused(alice, name):
+    answer = client_for(alice).patch(
+        "/api/notifications/settings", {"time_zone": name}, format="json"
+    )
+    assert answer.status_code == 400
+    assert list(answer.json()["fields"]) == ["time_zone"]
+
+
+@pytest.mark.parametrize("name", ["UTC", "Etc/GMT-14", "Europe/Kyiv", "US/Eastern"])
+def test_iana_names_old_ones_included_are_taken(alice, name):
+    answer = client_for(alice).patch(
+        "/api/notifications/settings", {"time_zone": name}, format="json"
+    )
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["time_zone"] == name
+
+
+@pytest.mark.parametrize("end", ["quiet_start", "quiet_end"])
+@pytest.mark.parametrize("time", ["10:00+05:00", "22:30Z", "07:00-00:00"])
+def test_a_quiet_hours_time_with_an_offset_is_refused(alice, end, time):
+    body = {"quiet_start": "22:00", "quiet_end": "07:00", end: time}
+    answer = client_for(alice).patch("/api/notifications/settings", body, format="json")
+    assert answer.status_code == 400
+    assert list(answer.json()["fields"]) == [end]
+    assert client_for(alice).get("/api/notifications/settings").json() == DEFAULTS
 
 
 def test_quiet_hours_need_both_ends(alice):

@@ -21,7 +21,7 @@ async def notices(ws, user) -> list[tuple[str, int]]:
     return [(m["type"], m["version"]) for m in await user_messages(ws, user.pk)]
 
 
-def test_the_creator_hears_that_the_game_started_and_that_they_are_to_pass(
+def test_the_creator_hears_once_that_the_game_started_and_they_are_to_pass(
     alice, bob, carol, memory_layer, queued
 ):
     game = services.game_create(user=alice, players=3, time_per_move=300)
@@ -32,7 +32,8 @@ def test_the_creator_hears_that_the_game_started_and_that_they_are_to_pass(
         ws = await me(cookie)
         await database_sync_to_async(services.game_join)(game_id=game.pk, user=carol)
         version = (await database_sync_to_async(Game.objects.get)(pk=game.pk)).version
-        assert await notices(ws, alice) == [("game_started", version), ("your_turn", version)]
+        # one notice: the game's start begins the first turn
+        assert await notices(ws, alice) == [("game_started", version)]
         await ws.disconnect()
 
     run(scenario)

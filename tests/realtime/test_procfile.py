@@ -1,6 +1,7 @@
 """The `web` process as the Procfile starts it, for what depends on how it is started."""
 
 import http.client
+import re
 import shlex
 import time
 
@@ -12,12 +13,13 @@ from tests.helpers import PASSWORD
 from .processes import BASE_DIR, PYTHON, api, http_ok, wait_until
 
 
-def procfile_web(port: int) -> list[str]:
-    """The Procfile's `web` command on `port`, listening on loopback only."""
+def procfile_web(port: int, **variables: str) -> list[str]:
+    """The Procfile's `web` command on `port`, listening on loopback only; each other
+    `${NAME:-default}` as `variables` say, else its default (2 web processes)."""
     lines = (BASE_DIR / "Procfile").read_text().splitlines()
-    line = next(line for line in lines if line.startswith("web:"))
-    line = line.removeprefix("web:").replace("${PORT:-8000}", str(port))
-    argv = shlex.split(line.replace("${WEB_PROCESSES:-2}", "2"))
+    line = next(line for line in lines if line.startswith("web:")).removeprefix("web:")
+    values = {"WEB_PROCESSES": "2", **variables, "PORT": str(port)}
+    argv = shlex.split(re.sub(r"\$\{(\w+):-([^}]*)\}", lambda m: values.get(m[1], m[2]), line))
     assert argv[0] == "uvicorn"
     return [PYTHON, "-m", "uvicorn", *("127.0.0.1" if a == "0.0.0.0" else a for a in argv[1:])]
 

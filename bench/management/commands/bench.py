@@ -13,6 +13,7 @@ from bench.matchmaking import bench_matchmaking
 from bench.move import bench_move
 from bench.reminders import bench_reminders
 from bench.scale import bench_scale
+from bench.stacks import bench_stacks
 from bench.views import bench_views
 
 BENCHMARKS: dict[str, Callable] = {
@@ -24,6 +25,7 @@ BENCHMARKS: dict[str, Callable] = {
     "move": bench_move,
     "reminders": bench_reminders,
     "scale": bench_scale,
+    "stacks": bench_stacks,
     "views": bench_views,
 }
 
@@ -39,7 +41,9 @@ class Command(BaseCommand):
         )
         load = parser.add_argument_group("load", "options of `bench load` (a running stack)")
         load.add_argument("--url", help="drive this running stack instead of starting one")
-        load.add_argument("--tables", type=int, help="3-person tables (default 2)")
+        load.add_argument(
+            "--tables", type=int, help="3-person tables (default 2; `bench stacks` 20)"
+        )
         load.add_argument("--people", type=int, help="people, 3 a table (instead of --tables)")
         load.add_argument(
             "--socket-share", type=float, help="share of moves sent over the game socket, 0..1"
@@ -47,7 +51,8 @@ class Command(BaseCommand):
         load.add_argument(
             "--think",
             type=float,
-            help="seconds a person looks at the table before a move, on average (default 0)",
+            help="seconds a person looks at the table before a move, on average (default 0; "
+            "`bench stacks` 0.3)",
         )
         load.add_argument(
             "--ramp",
@@ -55,7 +60,9 @@ class Command(BaseCommand):
             help="seconds over which the tables start playing, before the measured ones "
             "(default 5; 0 starts every table at the same instant)",
         )
-        load.add_argument("--web-processes", type=int, help="web processes of a started stack")
+        load.add_argument(
+            "--web-processes", type=int, help="web processes of a started stack (each stack's)"
+        )
         load.add_argument(
             "--server",
             choices=("uvicorn", "daphne", "granian"),
@@ -74,6 +81,11 @@ class Command(BaseCommand):
             "correspondence, off for live; the default), or on or off at both speeds",
         )
         load.add_argument("--idle-sockets", type=int, help="only open N idle game sockets")
+        load.add_argument(
+            "--accounts",
+            type=int,
+            help="ai-queue: seat 0 of every table a person, the tables dealt round N accounts",
+        )
         scale = parser.add_argument_group("scale", "options of `bench scale` (N games held)")
         scale.add_argument("--games", type=int, help="running correspondence games to seed")
         scale.add_argument(
@@ -108,6 +120,7 @@ class Command(BaseCommand):
             "idle_seconds",
             "speed",
             "forced_moves",
+            "accounts",
         )
         given = {k: options[k] for k in (*names, "finish", "crowd") if options.get(k) is not None}
         BENCHMARKS[target](self.stdout.write, seconds=seconds, **given)

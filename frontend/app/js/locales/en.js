@@ -393,6 +393,7 @@ export default {
     ["Timeouts, resignations and ratings", [[
       "When your time for a move runs out, the autopilot makes that move for you; your own next move clears the count. After three timeouts in a row, the AI plays your seat to the end.",
       "A seat the AI finished after three timeouts, or whose player resigned, is rated as last place, below everyone who stayed, whatever the AI then does with its cards. Your profile says so beside the game.",
+      "In correspondence games, once a grace period after your deadline is over, the other people still playing may vote to hand your seat to the AI; it goes when all of them have voted. The vote stays open until your own next move, even after the autopilot moved for you. A seat handed over this way is rated as last place and counts as a game you did not finish, unless you take it back before the game ends. Live games have no vote: three timeouts decide there.",
       "A single timeout does not change how the game is rated, but it counts against your reputation: games finished without a timeout.",
       "Everyone else is rated by the standings shown at the end. A player in first place never loses rating points.",
       "Ratings start at 1500. A ? marks a provisional rating (fewer than 10 rated games): it moves quickly until then.",

@@ -373,6 +373,7 @@ export default {
     ["Dépassements de temps, abandons et classement", [[
       "Quand votre temps pour un coup est écoulé, le pilote automatique joue ce coup pour vous ; votre prochain coup remet le compte à zéro. Après trois dépassements de suite, l'IA joue votre place jusqu'à la fin.",
       "Une place que l'IA a terminée après trois dépassements, ou dont le joueur a abandonné, est classée dernière, derrière tous ceux qui sont restés, quoi que l'IA fasse ensuite de ses cartes. Votre profil l'indique à côté de la partie.",
+      "Dans les parties par correspondance, une fois passé un délai de grâce après votre échéance, les autres personnes encore en jeu peuvent voter pour confier votre place à l'IA ; elle lui revient quand toutes ont voté. Le vote reste ouvert jusqu'à votre prochain coup, même si le pilote automatique a joué pour vous entre-temps. Une place confiée ainsi est classée dernière et compte comme une partie que vous n'avez pas terminée, sauf si vous la reprenez avant la fin. Les parties en direct n'ont pas de vote : trois dépassements y décident.",
       "Un seul dépassement ne change pas le classement de la partie, mais il compte contre votre fiabilité : parties terminées sans dépassement de temps.",
       "Tous les autres sont classés selon le résultat affiché à la fin. Un joueur en première place ne perd jamais de points.",
       "Les classements commencent à 1500. Un ? marque un classement provisoire (moins de 10 parties classées) : il bouge vite jusque-là.",

@@ -16,6 +16,12 @@ export function appHeader({ back = true, title = "Barkside", status = null } = {
   );
 }
 
+// A game's number as people read it: the last 4 digits of its id. Ids are random numbers
+// of up to 16 digits (games/models.py), whole only in URLs and API calls.
+export function gameNumber(id) {
+  return String(id).slice(-4);
+}
+
 export function seatName(game, number) {
   if (game.your_seat === number) return t("seat.you");
   const seat = (game.seats || []).find((s) => s.number === number);

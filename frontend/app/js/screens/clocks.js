@@ -36,14 +36,16 @@ export function seatClock(game, s, acting) {
     seat.reserve ? h("span", { class: "reserve hint", title: t("clock.reserveTitle") }, t("clock.reserve", { time: durationText(seat.reserve) })) : null);
 }
 
-// The vote to hand a seat past its own deadline to the AI: for the other people playing.
+// The vote to hand a seat past its own deadline to the AI: for the other people playing,
+// from the time the server says it opens (correspondence games only, after a grace) until
+// the seat's player moves again.
 export function expelButton(game, s) {
   const seat = seatOf(game, s);
   const me = game.your_seat;
   const mine = seatOf(game, me);
-  const overdue = seat.deadline && new Date(seat.deadline).getTime() <= Date.now() && !seat.away_until;
+  const open = seat.expel_from && new Date(seat.expel_from).getTime() <= Date.now();
   const voters = game.seats.filter((x) => x.number !== s && x.username && x.state === "playing");
-  if (game.status !== "active" || !overdue || seat.state !== "playing" || !seat.username) return null;
+  if (game.status !== "active" || !open || seat.state !== "playing" || !seat.username) return null;
   if (me === null || me === s || mine.state !== "playing") return null;
   const votes = seat.expel_votes || [];
   const label = t("clock.expel", { name: seatName(game, s), n: votes.length, total: voters.length });

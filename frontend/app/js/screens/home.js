@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { MeFeed } from "../socket.js";
 import { session } from "../store.js";
-import { appHeader, seatOwner } from "./chrome.js";
+import { appHeader, gameNumber, seatOwner } from "./chrome.js";
 import { urgencyLine } from "./clocks.js";
 import { profileHref, reputationText } from "./profile.js";
 
@@ -30,7 +30,7 @@ function gameStatus(game) {
 function gameItem(game) {
   return h("li", {},
     h("a", { class: `game-item${game.your_turn ? " is-turn" : ""}`, href: `#/game/${game.id}` },
-      h("span", { class: "game-title" }, t("home.gameTitle", { id: game.id, n: game.players })),
+      h("span", { class: "game-title" }, t("home.gameTitle", { id: gameNumber(game.id), n: game.players })),
       h("span", { class: "game-sub" }, t("home.with", { names: opponents(game) })),
       urgencyLine(game),
       gameStatus(game),
@@ -46,10 +46,10 @@ function seatWithReputation(game, seat) {
 
 function openItem(game, onJoin) {
   return h("li", { class: "game-item" },
-    h("span", { class: "game-title" }, t("home.gameTitle", { id: game.id, n: game.players })),
+    h("span", { class: "game-title" }, t("home.gameTitle", { id: gameNumber(game.id), n: game.players })),
     h("span", { class: "game-sub" }, t("home.seated", { names: game.seats.map((s) => seatWithReputation(game, s)).join(", ") })),
     h("button", { class: "btn small", type: "button", onclick: () => onJoin(game),
-      "aria-label": t("home.joinGame", { id: game.id }) }, t("home.join")),
+      "aria-label": t("home.joinGame", { id: gameNumber(game.id) }) }, t("home.join")),
   );
 }
 

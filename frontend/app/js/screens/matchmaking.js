@@ -57,7 +57,7 @@ export function receiveStatus(state, next) {
 function foundGame(state, games) {
   const fresh = games.filter((g) => !state.known || !state.known.has(g.id))
     .filter((g) => g.status !== "finished" && g.status !== "aborted")
-    .sort((a, b) => b.id - a.id);
+    .sort((a, b) => Date.parse(b.created) - Date.parse(a.created)); // ids are random
   return fresh.length ? fresh[0].id : null;
 }
 

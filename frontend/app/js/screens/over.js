@@ -4,7 +4,7 @@ import { cardRow } from "../cards.js";
 import { h, mount, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { icon } from "../icons.js";
-import { appHeader, seatName, seatNameLinked } from "./chrome.js";
+import { appHeader, gameNumber, seatName, seatNameLinked } from "./chrome.js";
 import { createOptions } from "./newgame.js";
 import { lastRoundPanel } from "./tableparts.js";
 
@@ -57,7 +57,7 @@ export function renderOver(game, status) {
     ? t("over.yourPlace", { place: t("over.place", { n: standings[me] }), of: view.players })
     : null;
   mount(
-    appHeader({ title: t("table.title", { id: game.id }), status }),
+    appHeader({ title: t("table.title", { id: gameNumber(game.id) }), status }),
     h("section", { class: "screen over" },
       h("h1", {}, headline),
       h("p", { class: "headline" }, t("over.title"), place ? ` · ${place}` : ""),

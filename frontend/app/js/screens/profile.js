@@ -4,7 +4,7 @@ import { api } from "../api.js";
 import { h, mount, svg } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { session } from "../store.js";
-import { appHeader } from "./chrome.js";
+import { appHeader, gameNumber } from "./chrome.js";
 import { openReportDialog, toggleBlock, toggleMute } from "./moderation.js";
 
 const SPEED_NAMES = ["live", "correspondence"];
@@ -96,7 +96,7 @@ function historyPanel(profile) {
       h("h3", {}, t(`speed.${speed}`)),
       sparkline(values, t("profile.sparkline", { speed: t(`speed.${speed}`), from: values[0], to: values[values.length - 1] })),
       h("ol", { class: "history-list", reversed: true }, [...changes].reverse().slice(0, 10).map((c) =>
-        h("li", {}, h("a", { href: `#/game/${c.game}` }, t("profile.change", { id: c.game, before: c.before, after: c.after, place: c.place })),
+        h("li", {}, h("a", { href: `#/game/${c.game}` }, t("profile.change", { id: gameNumber(c.game), before: c.before, after: c.after, place: c.place })),
           c.finish && c.finish !== "played" ? h("span", { class: "hint finish" }, ` · ${t(`profile.finish.${c.finish}`)}`) : null))));
   }).filter(Boolean);
   return h("section", { class: "panel", "aria-labelledby": "history-h" },
@@ -111,7 +111,7 @@ function recentPanel(profile) {
     games.length
       ? h("ul", { class: "game-list" }, games.map((g) => h("li", {},
         h("a", { class: "game-item", href: `#/game/${g.id}` },
-          h("span", { class: "game-title" }, t("home.gameTitle", { id: g.id, n: g.players })),
+          h("span", { class: "game-title" }, t("home.gameTitle", { id: gameNumber(g.id), n: g.players })),
           h("span", { class: "game-sub" }, t("profile.gameMeta", {
             kind: g.rated ? t("mm.rated") : t("mm.casual"),
             cards: t("profile.doghouseCards", { n: g.doghouse_cards }),

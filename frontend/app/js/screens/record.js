@@ -6,7 +6,7 @@ import { api } from "../api.js";
 import { cardRow, cardsText } from "../cards.js";
 import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
-import { appHeader } from "./chrome.js";
+import { appHeader, gameNumber } from "./chrome.js";
 
 const FORMAT = "barkside-record/1";
 
@@ -82,10 +82,10 @@ function valid(record) {
 }
 
 export function renderReplay(id) {
-  mount(appHeader({ title: t("table.title", { id }) }), h("section", { class: "screen" }, h("p", { class: "loading" }, t("loading"))));
+  mount(appHeader({ title: t("table.title", { id: gameNumber(id) }) }), h("section", { class: "screen" }, h("p", { class: "loading" }, t("loading"))));
   api.record(id)
-    .then((record) => mount(appHeader({ title: t("table.title", { id }) }),
-      h("section", { class: "screen" }, h("h1", {}, t("replay.heading", { id })), viewer(record))))
+    .then((record) => mount(appHeader({ title: t("table.title", { id: gameNumber(id) }) }),
+      h("section", { class: "screen" }, h("h1", {}, t("replay.heading", { id: gameNumber(id) })), viewer(record))))
     .catch((err) => mount(appHeader(), h("section", { class: "screen center-screen" },
       h("h1", {}, err.detail || t("error.generic")), h("a", { class: "btn", href: "#/" }, t("nav.home")))));
 }

@@ -11,7 +11,7 @@ import { session } from "../store.js";
 import { TableChat } from "./chat.js";
 import { confirmDialog } from "./confirm.js";
 import { openReportDialog, toggleMute } from "./moderation.js";
-import { appHeader } from "./chrome.js";
+import { appHeader, gameNumber } from "./chrome.js";
 import { timeLeft, LOW_TIME_MS } from "./tableparts.js";
 import { missingRounds, newTableState, receive, receiveRounds, tapCard } from "./tablestate.js";
 import { drawGame, statusPill } from "./tableview.js";
@@ -229,7 +229,7 @@ export function renderGame(id) {
     fetchRounds();
     drawGame(ctx, act);
   };
-  mount(appHeader({ title: t("table.title", { id }) }), h("section", { class: "screen" }, h("p", { class: "loading" }, t("loading"))));
+  mount(appHeader({ title: t("table.title", { id: gameNumber(id) }) }), h("section", { class: "screen" }, h("p", { class: "loading" }, t("loading"))));
   const pace = pacer(ctx, draw);
   const feed = openFeed(ctx, id, pace);
   Object.assign(act, moveActions(ctx, id, feed, pace, draw), seatActions(id, feed), panelActions(ctx, id, draw));

@@ -3,7 +3,7 @@
 // never rebuilt while nothing it shows changed. `act` carries what taps do (table.js).
 import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
-import { appHeader } from "./chrome.js";
+import { appHeader, gameNumber } from "./chrome.js";
 import { renderOver } from "./over.js";
 import {
   actionBar, handPanel, lastRoundPanel, passInfo, roundLog, seatStrip, seatsPanel, tableTabs,
@@ -120,7 +120,7 @@ function upperParts(ctx, act, player) {
   const view = game.view;
   const mine = game.seats.find((s) => s.number === game.your_seat);
   return [
-    h("h1", { class: "visually-hidden" }, t("table.heading", { id: ctx.id, round: view.round })),
+    h("h1", { class: "visually-hidden" }, t("table.heading", { id: gameNumber(ctx.id), round: view.round })),
     seatStrip(game, view, ctx.lastAction),
     // Focusable, so a keyboard can scroll it too.
     h("div", { class: "table-middle", id: "table-middle", tabindex: 0, role: "region", "aria-label": t("table.middle") },
@@ -140,7 +140,7 @@ export function drawTable(ctx, act) {
   const player = view.seat !== undefined && view.seat !== null;
   act.chat(player); // built with the table, so it counts unread messages from the start
   if (ctx.panel !== "chat") ctx.chat.shut();
-  const header = appHeader({ title: t("table.titleRound", { id: ctx.id, n: view.round }), status: statusPill(ctx.status) });
+  const header = appHeader({ title: t("table.titleRound", { id: gameNumber(ctx.id), n: view.round }), status: statusPill(ctx.status) });
   const attrs = tableAttrs(ctx, player);
   const upper = upperParts(ctx, act, player);
   const lower = player ? bottom(ctx, act) : h("p", { class: "muted" }, t("table.spectator"));

@@ -3,7 +3,7 @@ import { api } from "../api.js";
 import { h, mount, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { session } from "../store.js";
-import { appHeader, seatOwner } from "./chrome.js";
+import { appHeader, gameNumber, seatOwner } from "./chrome.js";
 
 // The link names who sends it, so the page it opens can say who invited you.
 export function inviteLink(game) {
@@ -33,7 +33,7 @@ export function renderWaiting(game, status) {
     }
   };
   mount(
-    appHeader({ title: t("table.title", { id: game.id }), status }),
+    appHeader({ title: t("table.title", { id: gameNumber(game.id) }), status }),
     h("section", { class: "screen waiting" },
       h("h1", {}, t("wait.title")),
       h("p", {}, t("wait.text", { n: game.players - game.seats.length })),

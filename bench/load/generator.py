@@ -1,0 +1,72 @@
+"""The load generator's own side, shared by `bench load` and `bench stacks`: its event
+loop, its HTTP session, its open files and CPU, bounded gathers, and the wait for the
+last broadcasts."""
+
+import asyncio
+import resource
+import time
+
+import aiohttp
+
+from .people import Crowd
+from .report import fan_out
+
+SETUP_CONCURRENCY = 16  # registrations and tables set up at once
+SETTLE = 5.0  # seconds to wait for the last moves' socket messages
+
+
+def run(coroutine):
+    """The generator's loop is uvloop, as the web processes' is: stdlib asyncio's own
+    costs the generator CPU the machine's server shares (its share is in the report)."""
+    try:
+        import uvloop
+    except ImportError:  # Windows
+        return asyncio.run(coroutine)
+    return uvloop.run(coroutine)
+
+
+def loop_ms() -> float:
+    """CPU time of ten million additions: how fast this machine is right now (a shared
+    machine's speed changes from hour to hour), to read the run's CPU figures against."""
+    started, total = time.process_time(), 0
+    for i in range(10_000_000):
+        total += i
+    return 1000 * (time.process_time() - started)
+
+
+def raise_open_files_limit() -> None:
+    """Hundreds of sockets on both ends: the stack's processes inherit the raised limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def session() -> aiohttp.ClientSession:
+    # No cookie jar: a session cookie from registering would make later requests CSRF-checked.
+    return aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(limit=0),
+        cookie_jar=aiohttp.DummyCookieJar(),
+        timeout=aiohttp.ClientTimeout(total=60),
+    )
+
+
+async def bounded(coroutines, limit: int) -> list:
+    gate = asyncio.Semaphore(limit)
+
+    async def one(coroutine):
+        async with gate:
+            return await coroutine
+
+    return await asyncio.gather(*(one(c) for c in coroutines))
+
+
+def own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def settle(crowd: Crowd) -> None:
+    """Wait until every move's socket messages have arrived, or SETTLE seconds."""
+    deadline = time.perf_counter() + SETTLE
+    while time.perf_counter() < deadline and fan_out(crowd.figures)[1]:
+        await asyncio.sleep(0.2)
