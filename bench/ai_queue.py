@@ -45,7 +45,9 @@ def bench_ai_queue(
     tables = tables or 40
     limit = os.environ.get("AI_LATE_LIMIT", str(settings.AI_LATE_LIMIT))
     with started_stack(1, database_url()) as stack:
-        app.conf.broker_url = stack.redis  # the turns this process queues go to its worker
+        # The turns this process queues go to its worker: producers send by the write URL,
+        # which Celery filled in from the settings' broker already.
+        app.conf.broker_write_url = stack.redis
         write(
             f"ai-queue: {tables} tables of {PLAYERS} `{level}` seats, {seconds:g} s, stack at "
             f"{stack.url}; AI_BUDGET={settings.AI_BUDGET} AI_MOVE_DELAY="
