@@ -133,14 +133,7 @@ async def _load(
     async with generator.session() as session:
         crowd = Crowd(url, session, socket_share, think, speed=speed, forced_moves=forced_moves)
         began = time.perf_counter()
-        people = await generator.bounded(
-            (crowd.register(i) for i in range(3 * tables)), generator.SETUP_CONCURRENCY
-        )
-        groups = [people[3 * i : 3 * i + 3] for i in range(tables)]
-        seated = await generator.bounded(
-            (crowd.try_seat_table(g) for g in groups), generator.SETUP_CONCURRENCY
-        )
-        seated = [players for players in seated if players is not None]
+        people, seated = await generator.seated_tables(crowd, tables)
         setup = time.perf_counter() - began
         write(
             f"setup: {len(people)} people registered and seated at {len(seated)} tables "

@@ -60,6 +60,15 @@ async def bounded(coroutines, limit: int) -> list:
     return await asyncio.gather(*(one(c) for c in coroutines))
 
 
+async def seated_tables(crowd, tables: int) -> tuple[list, list]:
+    """Register 3 people a table and seat them: the people, and the tables seated (a
+    table the server refused is left out)."""
+    people = await bounded((crowd.register(i) for i in range(3 * tables)), SETUP_CONCURRENCY)
+    groups = [people[3 * i : 3 * i + 3] for i in range(tables)]
+    seated = await bounded((crowd.try_seat_table(g) for g in groups), SETUP_CONCURRENCY)
+    return people, [players for players in seated if players is not None]
+
+
 def own_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime

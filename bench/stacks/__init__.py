@@ -116,14 +116,7 @@ async def _play(write, stacks, tables, seconds, think, socket_share, ramp, parts
     async with generator.session() as session:
         crowd = TwoStackCrowd(tuple(s.url for s in stacks), session, socket_share, think)
         began = time.perf_counter()
-        people = await generator.bounded(
-            (crowd.register(i) for i in range(3 * tables)), generator.SETUP_CONCURRENCY
-        )
-        groups = [people[3 * i : 3 * i + 3] for i in range(tables)]
-        seated = await generator.bounded(
-            (crowd.try_seat_table(g) for g in groups), generator.SETUP_CONCURRENCY
-        )
-        seated = [players for players in seated if players is not None]
+        people, seated = await generator.seated_tables(crowd, tables)
         write(
             f"setup: {len(people)} people registered and seated at {len(seated)} tables in "
             f"{time.perf_counter() - began:.1f} s, one person of each on one stack and two on "
