@@ -13,6 +13,7 @@
 """
 
 import contextlib
+import itertools
 import random
 from unittest import mock
 
@@ -123,9 +124,8 @@ def _differences(game: Game, twin: Game) -> list[str]:
         wrong.append(f"GameDue.at: seeded {due[game]!r}, written {due[twin]!r}")
     seeded, written = _events(game), _events(twin)
     if seeded != written:
-        padded = written + [None] * len(seeded)
-        pairs = zip(seeded, padded[: len(seeded)], strict=True)
-        first = next(((a, b) for a, b in pairs if a != b), ("...", written[len(seeded)]))
+        pairs = itertools.zip_longest(seeded, written)
+        first = next((a, b) for a, b in pairs if a != b)
         wrong.append(f"events differ (of {len(seeded)} seeded, {len(written)} written): {first}")
     return wrong
 
