@@ -48,10 +48,14 @@ def look_soon(user_ids) -> None:
     person, through the cache, so a move costs one cache write and, now and then, a task
     on the push worker: never a database write on the move's path."""
     fresh = [u for u in user_ids if cache.add(f"digest-look:{u}", 1, LOOK_SECONDS)]
-    if fresh:
-        from notifications.tasks import plan_digests
+    if not fresh:
+        return
+    from notifications.tasks import plan_digests
 
+    try:
         plan_digests.delay(fresh)
+    except Exception:  # the broker is down: a worker that connects again plans them
+        log.warning("the digest looks of %s people were not queued: no broker", len(fresh))
 
 
 def device_gone(sender, instance, **kwargs) -> None:
