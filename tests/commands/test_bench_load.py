@@ -9,13 +9,8 @@ from django.core.management import call_command
 
 from bench.load.people import Crowd, Person, Player
 from games.models import Game, PlayerSettings
+from tests.commands.reports import figure
 from tests.realtime.processes import database_url_for_tests
-
-
-def figure(pattern: str, report: str) -> re.Match:
-    found = re.search(pattern, report, re.MULTILINE)
-    assert found, f"no line matching {pattern!r} in:\n{report}"
-    return found
 
 
 def test_bench_load_plays_moves_on_a_started_stack_and_checks_every_record(

@@ -13,15 +13,10 @@ from django.db import connection
 from games import engine, selectors
 from games.models import Game, Seat
 from notifications.models import PushSubscription
+from tests.commands.reports import figure
 from tests.realtime.processes import database_url_for_tests
 
 GAMES = 30
-
-
-def figure(pattern: str, report: str) -> re.Match:
-    found = re.search(pattern, report, re.MULTILINE)
-    assert found, f"no line matching {pattern!r} in:\n{report}"
-    return found
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="bench scale seeds by COPY")

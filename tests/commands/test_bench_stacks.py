@@ -4,22 +4,16 @@ sockets, every socket sees every version, and only its own seat's cards. Figures
 printed, never asserted (no timed assertions)."""
 
 import io
-import re
 
 import pytest
 from django.core.management import call_command
 from django.db import connection
 
 from games.models import GameEvent
+from tests.commands.reports import figure
 from tests.realtime.processes import database_url_for_tests
 
 TABLES = 2
-
-
-def figure(pattern: str, report: str) -> re.Match:
-    found = re.search(pattern, report, re.MULTILINE)
-    assert found, f"no line matching {pattern!r} in:\n{report}"
-    return found
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="stacks share a database server")
