@@ -30,8 +30,8 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext
 
 from games import selectors as game_selectors
-from games.models import CORRESPONDENCE_SECONDS, game_number
-from notifications import preferences
+from games.models import game_number
+from notifications import preferences, reminders
 from notifications.models import NotificationSettings, PlannedDigest, PushSubscription
 from notifications.unsubscribe import unsubscribe_url
 
@@ -81,7 +81,7 @@ def _send(user_ids: list[int], now: datetime) -> int:
     their last device gone or the digest turned on plans them again)."""
     waiting = defaultdict(list)
     for turn in game_selectors.turns_waiting(user_ids=user_ids, now=now):
-        if turn.time_per_move >= CORRESPONDENCE_SECONDS[0]:
+        if reminders.is_correspondence(turn):
             waiting[turn.user_id].append(turn)
     pushed = set(
         PushSubscription.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True)
@@ -96,12 +96,12 @@ def _send(user_ids: list[int], now: datetime) -> int:
             gone.append(user_id)
             continue
         later[user_id] = _next_look(mine, now)
-        if later[user_id] is None and _claim(mine, now):
+        if later[user_id] is None:  # due now: this run's, or another's that claimed it
+            sent += _claim(mine, now) and _sent(person, mine, waiting[user_id])
             later[user_id] = now + DIGEST_EVERY
-            sent += _sent(person, mine, waiting[user_id])
     PlannedDigest.objects.filter(pk__in=gone).delete()
     for user_id, due in later.items():
-        PlannedDigest.objects.filter(pk=user_id).update(due=due or now + DIGEST_EVERY)
+        PlannedDigest.objects.filter(pk=user_id).update(due=due)
     return sent
 
 
