@@ -28,6 +28,25 @@ def eager_tasks():
         app.conf.CELERY_TASK_ALWAYS_EAGER = eager
 
 
+@contextlib.contextmanager
+def sending_to(url: str):
+    """This process's tasks go to the broker at `url` (a bench's or a test's own stack),
+    and back to the settings' broker after. Under both names: with the CELERY_ namespace,
+    Celery 5.6 reads the prefixed one first. The producer pool is forgotten each way, as
+    kombu keeps one per broker and would hand back the old one."""
+    old = app.conf.broker_url
+    _send_to(url)
+    try:
+        yield
+    finally:
+        _send_to(old)
+
+
+def _send_to(url: str) -> None:
+    app._after_fork()
+    app.conf.update(broker_url=url, CELERY_BROKER_URL=url)
+
+
 class SweepOnConnect(bootsteps.StartStopStep):
     """On every broker (re)connection, queue a sweep that resumes every AI turn due.
 

@@ -23,7 +23,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
-from barkside.celery import app
+from barkside.celery import sending_to
 from games import engine, services
 from games.errors import GameError
 from games.models import Game, GameEvent, Seat
@@ -44,10 +44,7 @@ def bench_ai_queue(
 ) -> None:
     tables = tables or 40
     limit = os.environ.get("AI_LATE_LIMIT", str(settings.AI_LATE_LIMIT))
-    with started_stack(1, database_url()) as stack:
-        # The turns this process queues go to its worker: producers send by the write URL,
-        # which Celery filled in from the settings' broker already.
-        app.conf.broker_write_url = stack.redis
+    with started_stack(1, database_url()) as stack, sending_to(stack.redis):
         write(
             f"ai-queue: {tables} tables of {PLAYERS} `{level}` seats, {seconds:g} s, stack at "
             f"{stack.url}; AI_BUDGET={settings.AI_BUDGET} AI_MOVE_DELAY="

@@ -12,7 +12,8 @@ import pytest
 import redis
 from playwright.sync_api import expect
 
-from tests.realtime.processes import Processes, database_url_for_tests, use_broker
+from barkside.celery import sending_to
+from tests.realtime.processes import Processes, database_url_for_tests
 
 from .conftest import sign_up, start_ai_game
 from .playing import (
@@ -47,7 +48,7 @@ def stack(transactional_db, settings, tmp_path):
         "AI_MOVE_DELAY": "0.2",
         "CACHE": "locmem",
     }
-    with use_broker(url), Processes(tmp_path) as processes:
+    with sending_to(url), Processes(tmp_path) as processes:
         processes.worker(env)
         yield processes.server(env)
 

@@ -5,8 +5,10 @@ printed, never asserted (no timed assertions)."""
 import io
 import re
 
+from django.conf import settings
 from django.core.management import call_command
 
+from barkside.celery import app
 from games.models import GameEvent
 from tests.realtime.processes import database_url_for_tests
 
@@ -29,3 +31,8 @@ def test_bench_ai_queue_plays_the_tables_through_the_stacks_worker(transactional
     ai_turns = GameEvent.objects.filter(actor="ai").count()
     assert ai_turns > 0 and int(made[1]) == ai_turns
     assert re.search(r"^turns a table: fewest \d+, median \d+, most \d+$", report, re.MULTILINE)
+    # The stack is gone: this process sends its tasks to the settings' broker again.
+    assert (
+        app.connection_for_write().as_uri()
+        == app.connection_for_write(settings.CELERY_BROKER_URL).as_uri()
+    )

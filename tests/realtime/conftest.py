@@ -6,12 +6,13 @@ Every test here uses a transactional database: broadcasts and AI turns are sched
 
 import pytest
 
+from barkside.celery import sending_to
+
 from .processes import (
     DatabaseSwitch,
     Processes,
     database_url_for_tests,
     redis_for_tests,
-    use_broker,
 )
 
 # --- real processes -----------------------------------------------------------------------
@@ -51,7 +52,7 @@ def stack_env(transactional_db, redis_url, settings):
         }
     }
     settings.AI_MOVE_DELAY = 0
-    with use_broker(redis_url):
+    with sending_to(redis_url):
         yield {
             "DATABASE_URL": database_url_for_tests(),
             "REDIS_URL": redis_url,

@@ -15,7 +15,6 @@ from urllib.parse import urlsplit, urlunsplit
 from django.conf import settings
 from websockets.sync.client import connect
 
-from barkside.celery import app as celery_app
 from barkside.stack import free_port, private_redis
 
 BASE_DIR = Path(settings.BASE_DIR)
@@ -46,24 +45,6 @@ def database_url_for_tests() -> str:
     host = db.get("HOST") or "127.0.0.1"
     port = f":{db['PORT']}" if db.get("PORT") else ""
     return f"postgres://{user}{password}@{host}{port}/{db['NAME']}"
-
-
-@contextlib.contextmanager
-def use_broker(url: str):
-    """Send this process's Celery tasks to `url` (the producer pool is built lazily)."""
-    old = celery_app.conf.broker_url
-    _switch_broker(url)
-    try:
-        yield
-    finally:
-        _switch_broker(old)
-
-
-def _switch_broker(url: str) -> None:
-    # Forget the app's pools; kombu keeps one pool per broker URL and hands it back.
-    celery_app._after_fork()
-    # Both names: with the CELERY_ namespace, Celery 5.6 reads the prefixed one first.
-    celery_app.conf.update(broker_url=url, CELERY_BROKER_URL=url)
 
 
 class Processes:

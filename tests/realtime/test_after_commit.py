@@ -14,13 +14,14 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.utils import timezone
 
+from barkside.celery import sending_to
 from barkside.stack import free_port
 from games import engine, realtime, services
 from games.models import Game, GameEvent
 from notifications.models import PushSubscription
 from tests.helpers import client_for, person_move
 
-from .processes import use_broker, wait_until
+from .processes import wait_until
 
 GAMES_LOG = "games"
 
@@ -37,7 +38,7 @@ def redis_down(settings):
         }
     }
     try:
-        with use_broker(url):
+        with sending_to(url):
             yield
     finally:
         settings.CHANNEL_LAYERS = layers
@@ -122,7 +123,7 @@ def test_a_push_that_cannot_be_queued_costs_nobody_the_broadcast(
     for group in (realtime.spectators_group(game.pk), realtime.user_group(bob.pk)):
         async_to_sync(layer.group_add)(group, listener)
     move = engine.view(game.state, 0)["legal_moves"][0]
-    with use_broker(f"redis://127.0.0.1:{free_port()}/0"):
+    with sending_to(f"redis://127.0.0.1:{free_port()}/0"):
         person_move(
             game_id=game.pk, user=alice, version=game.version, kind="pass", cards=move["cards"]
         )

@@ -1,11 +1,10 @@
 """The overview's health of the machinery, against a real Redis and a real Celery worker."""
 
+from barkside.celery import sending_to
 from barkside.stack import free_port
 from games import tasks
 from moderation import overview
 from tests.helpers import web_client
-
-from .processes import use_broker
 
 
 def test_with_a_worker_running_redis_and_celery_are_up(worker, redis_url, settings, moderator):
@@ -32,7 +31,7 @@ def test_without_a_worker_celery_is_down_and_tasks_wait_in_redis(stack_env, redi
 def test_with_redis_down_both_show_down_at_once(transactional_db, settings):
     dead = f"redis://127.0.0.1:{free_port()}/0"
     settings.REDIS_URL = dead
-    with use_broker(dead):
+    with sending_to(dead):
         health = overview.health()
     assert not health["redis"]["ok"] and "Connection" in health["redis"]["error"]
     assert health["celery"] == {"ok": False, "workers": [], "error": "no broker"}
