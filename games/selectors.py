@@ -369,6 +369,19 @@ class WaitingTurn:
     time_per_move: int
 
 
+def waiting_seats(now=None) -> QuerySet[Seat]:
+    """The seats of `turns_waiting`, as a query: to be narrowed or planned from in the
+    database, however many there are."""
+    return Seat.objects.filter(
+        to_act=True,
+        state=Seat.State.PLAYING,
+        user__isnull=False,
+        away_since=None,
+        game__status=Game.Status.ACTIVE,
+        deadline__gt=now or timezone.now(),
+    )
+
+
 def turns_waiting(
     *, user_id=None, user_ids=None, game_id=None, game_ids=None, now=None
 ) -> list[WaitingTurn]:
@@ -377,14 +390,7 @@ def turns_waiting(
     optionally one person's or those of `user_ids` (through the seats' user index), one
     game's or those of the games `game_ids` (the seats' (game, number) index). For
     reminders and the email digest."""
-    seats = Seat.objects.filter(
-        to_act=True,
-        state=Seat.State.PLAYING,
-        user__isnull=False,
-        away_since=None,
-        game__status=Game.Status.ACTIVE,
-        deadline__gt=now or timezone.now(),
-    )
+    seats = waiting_seats(now)
     if user_id is not None:
         seats = seats.filter(user_id=user_id)
     if user_ids is not None:

@@ -3,13 +3,14 @@ must behave as a queryset's: their values converted, their related objects and
 prefetched querysets in memory.
 
 Relies on (contract: tests/adapters/test_django_orm.py): `SQLCompiler.get_converters`,
-`FieldCacheMixin.set_cached_value`, and a QuerySet's and a model instance's
-`_defer_next_filter`, `_result_cache`, `_prefetch_done` and `_prefetched_objects_cache`,
-as `prefetch_related` itself sets them.
+`FieldCacheMixin.set_cached_value`, a QuerySet's `query.sql_with_params()`, and a
+QuerySet's and a model instance's `_defer_next_filter`, `_result_cache`, `_prefetch_done`
+and `_prefetched_objects_cache`, as `prefetch_related` itself sets them.
 """
 
 from collections.abc import Callable
 
+from django.db import connections
 from django.db.models import Field, Model, QuerySet
 
 Converters = list[tuple[int, tuple[list[Callable], object]]]  # (position, (functions, column))
@@ -60,3 +61,23 @@ def forget_prefetched(instance: Model, name: str) -> None:
     related manager's `add()`/`remove()` forget it so; a service that writes the rows
     otherwise does it here (`_prefetched_objects_cache`)."""
     instance.__dict__.get("_prefetched_objects_cache", {}).pop(name, None)
+
+
+def insert_missing(model: type[Model], fields: list[str], rows: QuerySet) -> int:
+    """Insert the rows `rows` selects (a `values_list` of `fields`, in that order) into
+    `model`'s table, leaving those that conflict with a unique constraint: one
+    `INSERT ... SELECT ... ON CONFLICT DO NOTHING`, however many rows, none of them
+    brought to Python. Django has no INSERT from a query; `bulk_create` takes objects.
+    How many rows went in."""
+    connection = connections[rows.db]
+    select, params = rows.order_by().query.sql_with_params()
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(model._meta.get_field(f).column) for f in fields)
+    with connection.cursor() as cursor:
+        # SQLite reads ON CONFLICT after a SELECT only after its WHERE: the rows' filters.
+        cursor.execute(
+            f"INSERT INTO {quote(model._meta.db_table)} ({columns}) {select} "
+            "ON CONFLICT DO NOTHING",
+            params,
+        )
+        return cursor.rowcount

@@ -64,7 +64,7 @@ def bench_scale(
         began = time.perf_counter()
         planned = reminders.plan_waiting()
         write(
-            f"reminders planned: {planned} turns waiting, as a worker plans them when it "
+            f"reminders planned: {planned} plans of the turns waiting, as a worker makes them when it "
             f"connects to the broker, in {time.perf_counter() - began:.1f} s"
         )
         began = time.perf_counter()

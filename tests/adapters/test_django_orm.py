@@ -116,3 +116,14 @@ def test_forgotten_seats_are_read_again(game):
     assert not django_orm.prefetched(read, "seats")
     assert queries(lambda: list(read.seats.all())) == 1
     django_orm.forget_prefetched(Game.objects.get(pk=game.pk), "seats")  # none: nothing to do
+
+
+def test_insert_missing_inserts_what_a_query_selects_and_leaves_what_conflicts(game, alice):
+    from notifications.models import PlannedDigest
+
+    PlannedDigest.objects.create(user=alice, due=game.created)
+    seats = Seat.objects.filter(user__isnull=False).values_list("user_id", "game__created")
+    assert django_orm.insert_missing(PlannedDigest, ["user", "due"], seats.distinct()) == 1
+    planned = dict(PlannedDigest.objects.values_list("user_id", "due"))
+    assert len(planned) == 2 and planned[alice.pk] == game.created  # alice's kept, bob's in
+    assert queries(lambda: django_orm.insert_missing(PlannedDigest, ["user", "due"], seats)) == 1
