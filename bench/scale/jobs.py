@@ -2,7 +2,7 @@
 statements per run.
 
 Every entry of CELERY_BEAT_SCHEDULE is run as the worker would run it (the task's own
-function), once to catch up with what seeding left due (every turn's first reminder),
+function), once to catch up with what fell due while seeding and checking,
 then `runs` more times: a run in the steady state, when only what fell due since is to
 do. The CPU is this process's and its PostgreSQL backend's. Tasks a job queues (pushes,
 AI turns) are counted, not sent: no broker is needed, and no push leaves.

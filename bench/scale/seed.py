@@ -303,3 +303,32 @@ def _reused(marker) -> Seeding:
         reused=True,
         shifted=shift,
     )
+
+
+def settle_past_pushes() -> int:
+    """Leave the planned reminders as a site that ran all along has them: every slot
+    whose time has passed pushed (a `ReminderSent` row) and each plan due at its next
+    slot, so the runs measured after seeding do only what falls due from now, not the
+    backlog of a million turns' first pushes at once. Seeded turns are a day long and
+    their people keep no quiet hours: the slots are schedule.reminder_times' three.
+    How many slots were settled."""
+    slots = (
+        "(VALUES ('start', p.started), ('half', p.started + (p.deadline - p.started) / 2), "
+        "('last_hour', p.deadline - interval '1 hour')) AS s(slot, at)"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO notifications_remindersent (user_id, game_id, deadline, slot, created) "
+            f"SELECT p.user_id, p.game_id, p.deadline, s.slot, now() "
+            f"FROM notifications_plannedreminder p CROSS JOIN LATERAL {slots} "
+            "WHERE s.at <= now() ON CONFLICT DO NOTHING"
+        )
+        settled = cursor.rowcount
+        cursor.execute(
+            f"UPDATE notifications_plannedreminder p SET due = (SELECT min(s.at) FROM {slots} "
+            "WHERE s.at > now()) WHERE p.deadline - interval '1 hour' > now()"
+        )
+        cursor.execute(
+            "DELETE FROM notifications_plannedreminder WHERE deadline - interval '1 hour' <= now()"
+        )
+    return settled
