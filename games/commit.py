@@ -69,6 +69,7 @@ def commit(before: Snapshot, change: Change) -> Snapshot:
     game = copy.copy(old)  # `before` stays as it was: it is another version's snapshot
     seats = _seats(old, change)
     written = [clocks.snapshot(s) for s in seats]
+    waited = {s.number: s.deadline for s in seats if _waits_on_person(s)}
     columns, events, step = {}, [], change
     while step is not None:
         columns |= _step(game, seats, step, now)
@@ -98,7 +99,7 @@ def commit(before: Snapshot, change: Change) -> Snapshot:
         signals.game_finished.send(sender=Game, game=game)  # ratings, in this transaction
     acting = _acting(game.state, game.status)
     ai_due = any(s.plays_itself for s in seats if s.number in acting)
-    notices = _notices(after, change)
+    notices = _notices(after, change, waited)
     seating = bool(change.seated or change.unseated)
     transaction.on_commit(lambda: _told(after, ai_due, notices, seating))
     return after
@@ -194,14 +195,17 @@ def _store_doghouses(game: Game, state: dict, old_state: dict | None) -> None:
         )
 
 
-def _notices(after: Snapshot, change: Change) -> list[tuple[str, int]]:
+def _notices(after: Snapshot, change: Change, waited: dict) -> list[tuple[str, int]]:
     """(notice, user id) for the people seated after `change`: its `notice` when it starts
     the game (`game_started`, or `matched`), `game_ended`, or `your_turn` for each person
     to act. A start notice begins the first turn too (barkside/notices.py `begins_turn`):
     one notice, not two, and one push.
 
     While passing, everyone is to act after every pass; `your_turn` then repeats, and
-    clients keep the newest version per game.
+    clients keep the newest version per game. A change that leaves the cards alone (a
+    vacation, a vote, a seat taken back) tells `your_turn` only to a person whose turn it
+    began or whose clock it moved on (`waited`: the deadlines of the seats that waited on
+    their person before): a vacation starting tells nobody their turn again.
     """
     game, notices = after.game, []
     for seat in after.seats:
@@ -212,8 +216,16 @@ def _notices(after: Snapshot, change: Change) -> list[tuple[str, int]]:
         elif game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
             notices.append((GAME_ENDED, seat.user_id))
         elif game.status == Game.Status.ACTIVE and seat.to_act and not seat.plays_itself:
-            notices.append((YOUR_TURN, seat.user_id))
+            if change.state is not None or (
+                _waits_on_person(seat) and waited.get(seat.number) != seat.deadline
+            ):
+                notices.append((YOUR_TURN, seat.user_id))
     return notices
+
+
+def _waits_on_person(seat: Seat) -> bool:
+    """The table waits on the seat's person: theirs to act, their clock running."""
+    return seat.to_act and not seat.plays_itself and seat.away_since is None
 
 
 def _told(after: Snapshot, ai_due: bool, notices, seating: bool) -> None:

@@ -7,8 +7,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
+from barkside import notices
 from games import services
 from games.models import Game, GameEvent, PlayerSettings, Seat, Vacation
+from games.signals import game_notices
 from tests.helpers import client_for
 
 from .conftest import create, get, human_table, move
@@ -167,3 +169,23 @@ def test_a_game_that_starts_while_away_is_paused_until_the_return(clock, alice, 
     client_for(alice).delete("/api/games/vacation")
     seat = Seat.objects.get(game_id=game_id, user=alice)
     assert (seat.away_since, seat.deadline) == (None, T0 + 3 * DAY)  # 2 days from her return
+
+
+def test_a_vacation_tells_nobody_their_turn_and_coming_back_tells_the_one_back(
+    clock, alices_games, alice, django_capture_on_commit_callbacks
+):
+    told = []
+
+    def receiver(sender, *, notices, **kwargs):
+        told.extend(notices)
+
+    game_notices.connect(receiver)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            vacation(alice, days=3)
+        assert told == []  # nothing began: her turns wait as they did, only paused
+        with django_capture_on_commit_callbacks(execute=True):
+            client_for(alice).delete("/api/games/vacation")
+        assert told == [(notices.YOUR_TURN, alice.pk)] * 2  # her two clocks go on
+    finally:
+        game_notices.disconnect(receiver)
