@@ -215,12 +215,16 @@ def _notices(after: Snapshot, change: Change, waited: dict) -> list[tuple[str, i
             notices.append((change.notice, seat.user_id))
         elif game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
             notices.append((GAME_ENDED, seat.user_id))
-        elif game.status == Game.Status.ACTIVE and seat.to_act and not seat.plays_itself:
-            if change.state is not None or (
-                _waits_on_person(seat) and waited.get(seat.number) != seat.deadline
-            ):
-                notices.append((YOUR_TURN, seat.user_id))
+        elif game.status == Game.Status.ACTIVE and _turn_told(seat, change, waited):
+            notices.append((YOUR_TURN, seat.user_id))
     return notices
+
+
+def _turn_told(seat: Seat, change: Change, waited: dict) -> bool:
+    if not seat.to_act or seat.plays_itself:
+        return False
+    began = _waits_on_person(seat) and waited.get(seat.number) != seat.deadline
+    return change.state is not None or began
 
 
 def _waits_on_person(seat: Seat) -> bool:
