@@ -86,7 +86,8 @@ def _seed(games: int, write, rng: random.Random) -> Seeding:
     now = timezone.now()
     counts = _games_per_person(games, rng)
     user_ids = _ids(get_user_model(), len(counts))
-    home = [u for u, n in zip(user_ids, counts, strict=True) if n == max(counts)][:HOME_PEOPLE]
+    most = max(counts)
+    home = [u for u, n in zip(user_ids, counts, strict=True) if n == most][:HOME_PEOPLE]
     rows = _people(user_ids, now)
     tokens = [{"key": Token.generate_key(), "user_id": u, "created": now} for u in home]
     rows += _copy(Token, tokens, with_pk=True)
