@@ -1,4 +1,5 @@
-"""The seeded site left alone: the whole server's CPU while nobody moves, then the home
+"""The seeded site left alone: the whole server's CPU while nobody moves (and the work
+that fell due meanwhile, counted), then again in a window with nothing due, then the home
 list as a person with 20 games asks for it, then (optionally) the `bench load` crowd.
 
 The stack is `bench load`'s (web processes, a Celery worker, the Web Push worker, beat,
@@ -19,12 +20,20 @@ from urllib.parse import urlsplit
 
 import psutil
 from django.db import connection
+from django.utils import timezone
 
 from bench.load import bench_load
 from bench.load.server import cpu_by_process, cpu_spent, database_server_pids
 from bench.load.stack import started_stack
 from bench.percentiles import percentile
+from games.models import GameEvent
+from notifications.models import ReminderSent
 
+DUE_COLUMNS = (
+    ("games_gamedue", "at"),
+    ("notifications_plannedreminder", "due"),
+    ("notifications_planneddigest", "due"),
+)
 SAMPLE = 0.2  # seconds between looks at this database's backends
 SETTLE = 5.0  # seconds after the stack answers, at least, before the idle window
 QUIET = 0.1  # CPU seconds a second of the stack's processes under which start-up is over
@@ -39,7 +48,9 @@ def idle_and_home(
     with _environment(PUSH_ENV), started_stack(web_processes, database_url) as stack:
         write(f"stack: started at {stack.url}: {web_processes} web process(es), worker, push, beat")
         _started_up(write, stack)
-        _idle(write, stack, idle_seconds)
+        _idle(write, stack, idle_seconds, "with nobody moving")
+        with _nothing_due():
+            _idle(write, stack, idle_seconds, "with nothing due (every due time an hour on)")
         _home(write, stack.url, tokens)
         if crowd is not None:
             crowd(stack.url)
@@ -82,10 +93,28 @@ def _started_up(write, stack) -> None:
     )
 
 
-def _idle(write, stack, seconds: float) -> None:
+@contextlib.contextmanager
+def _nothing_due():
+    """Every due time the periodic jobs read (the sweeper's, the reminders', the digest's)
+    an hour later, then back: a window in which nothing falls due, so what remains is what
+    holding the games costs, apart from the work they make (timeouts, pushes), which
+    grows with the games held however it is done."""
+    with connection.cursor() as cursor:
+        for table, column in DUE_COLUMNS:
+            cursor.execute(f"UPDATE {table} SET {column} = {column} + interval '1 hour'")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            for table, column in DUE_COLUMNS:
+                cursor.execute(f"UPDATE {table} SET {column} = {column} - interval '1 hour'")
+
+
+def _idle(write, stack, seconds: float, how: str) -> None:
     parts = {"web": stack.web_pids, **stack.other_pids}
     before = {name: cpu_by_process(pids) for name, pids in parts.items()}
     server_before = _server_cpu()
+    began = timezone.now()
     backends = _Backends()
     backends.start()
     time.sleep(seconds)
@@ -97,7 +126,7 @@ def _idle(write, stack, seconds: float) -> None:
     total = sum(spent.values()) * per_minute
     stack = total - spent["postgresql"] * per_minute
     write(
-        f"idle: {seconds:g} s with nobody moving: the whole server {total:.2f} s of CPU a "
+        f"idle: {seconds:g} s {how}: the whole server {total:.2f} s of CPU a "
         "minute: "
         + ", ".join(f"{name} {cpu * per_minute:.2f}" for name, cpu in spent.items())
         + "; with the whole PostgreSQL server instead (every database's work, and the "
@@ -106,6 +135,17 @@ def _idle(write, stack, seconds: float) -> None:
     )
     for cpu, doing in backends.busiest(3):
         write(f"  a backend: {cpu * per_minute:.2f} s a minute, last seen {doing}")
+    write(f"  the work that fell due meanwhile: {_work_done(began)}")
+
+
+def _work_done(since) -> str:
+    """What the jobs did in the window: the seats timed out, the AI's moves (a seat
+    handed to it plays on), the reminder slots settled (each a push queued or skipped)."""
+    moves = GameEvent.objects.filter(created__gte=since)
+    timeouts = moves.filter(actor="timeout").count()
+    ai = moves.filter(actor="ai").count()
+    slots = ReminderSent.objects.filter(created__gte=since).count()
+    return f"{timeouts} timeouts, {ai} AI moves, {slots} reminder slots settled"
 
 
 def _server_cpu() -> float:

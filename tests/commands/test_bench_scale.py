@@ -48,6 +48,8 @@ def test_bench_scale_seeds_real_games_and_reports_each_figure(transactional_db, 
     assert {"web", "worker", "push", "beat", "redis", "postgresql"} <= set(
         re.findall(r"(\w+) [\d.]+", idle[1])
     )
+    figure(r"^idle: 2 s with nothing due \(every due time an hour on\): the whole server", report)
+    assert len(re.findall(r"^  the work that fell due meanwhile: \d+ timeouts", report, re.M)) == 2
     figure(r"^home list \(GET /api/games, \d+ people with 20 games, \d+ requests", report)
 
     games = Game.objects.all()
