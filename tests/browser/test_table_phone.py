@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from games import services
 
-from .conftest import sign_up, start_ai_game
+from .conftest import PHONE, sign_up, start_ai_game
 from .playing import VIEW, make_move, phone_at, shot, wait_my_turn
 from .test_table_languages import LANGUAGES, in_language
 
@@ -76,7 +76,12 @@ def phase_now(page: Page, view: dict) -> str:
 
 
 def overlap(a: dict, b: dict) -> bool:
-    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and b["top"] < a["bottom"]
+    )
 
 
 def assert_the_play_to_beat_is_shown(page: Page, view: dict, label: str) -> None:
@@ -93,9 +98,8 @@ def assert_the_play_to_beat_is_shown(page: Page, view: dict, label: str) -> None
 def measure(page: Page, game_id: int, phase: str, label: str) -> None:
     """Everything a move needs inside the viewport, nothing cut, a toast out of the way."""
     size = page.viewport_size
-    view = page.evaluate(VIEW, game_id)
     if phase == "follow":
-        assert_the_play_to_beat_is_shown(page, view, label)
+        assert_the_play_to_beat_is_shown(page, page.evaluate(VIEW, game_id), label)
     if phase == "round-over":
         expect(page.locator(".last-round .caught-line")).to_have_count(1)
     assert page.evaluate("window.scrollY") == 0, label
@@ -161,4 +165,38 @@ def test_every_phase_fits_a_phone_in_every_language(browser, live_server, queued
         if waiting and "waiting" not in done and sweep_languages(page, game_id, "waiting", name):
             done.add("waiting")
     assert done == PHASES, done
+    page.context.close()
+
+
+def box_of(page: Page, selector: str) -> dict:
+    return page.evaluate(
+        "(s) => { const r = document.querySelector(s).getBoundingClientRect();"
+        " return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; }",
+        selector,
+    )
+
+
+@pytest.mark.parametrize(
+    "size", [(360, 640), (PHONE["width"], PHONE["height"])], ids=["360x640", "390x844"]
+)
+def test_offline_the_status_says_so_and_the_banner_leaves_the_app_bar_whole(
+    browser, live_server, size
+):
+    page = phone_at(browser, live_server, size)
+    sign_up(page, "alice")
+    start_ai_game(page)
+    expect(page.locator("#conn")).to_have_text("Syncing")  # no socket on the test server
+    page.context.set_offline(True)
+    # Said at once, not at the socket's next retry.
+    status = page.evaluate(
+        "() => { window.dispatchEvent(new Event('offline'));"
+        " return document.getElementById('conn').textContent; }"
+    )
+    assert status == "Offline"
+    expect(page.locator("#offline-banner")).to_be_visible()
+    assert not overlap(box_of(page, "#offline-banner"), box_of(page, ".app-bar"))
+    measure(page, int(page.url.rsplit("/", 1)[1]), "pass", f"{size[0]}x{size[1]}-offline")
+    page.context.set_offline(False)
+    expect(page.locator("#offline-banner")).to_be_hidden()
+    expect(page.locator("#conn")).to_have_text("Syncing")
     page.context.close()
