@@ -202,7 +202,6 @@ function playToBeat(trick) {
   return -1;
 }
 
-// The current trick (who played, who tucked) and the trick just finished.
 // The current trick (who played, who tucked) and the trick just finished. Its one line
 // of words says who leads or who is winning; what to play is the turn banner's.
 export function trickPanel(game, view, ctx) {
