@@ -179,7 +179,7 @@ export default {
   "move.tucks": "꼬리 내림",
   "move.toBeat": "이길 카드",
   "round.lastTitle": "{n}라운드: 주인이 돌아왔다",
-  "round.caught": "{name}이(가) 걸렸습니다: {cards}이(가) 개집으로 갑니다.",
+  "round.caught": "걸림: {name}. {cards} 개집으로 갑니다.",
   "round.caughtTag": "걸림!",
   "round.show": "마지막 카드 보기",
   "pass.gave": "{name}에게 {cards}을(를) 넘겼습니다.",
