@@ -84,8 +84,8 @@ def test_a_whole_game_at_instant_speed_never_scrolls_and_refuses_nothing(
     sign_up(page, "alice")
     game_id = start_ai_game(page, players=3)
 
-    # Every AI has its own name, with its level.
-    names = page.locator(".seat-strip .seat-name").all_inner_texts()
+    # Every AI has its own name, with its level (read out; the tiles show the dog's name).
+    names = page.locator(".seat-strip .seat-name").all_text_contents()
     assert names[0] == "You"
     assert all(re.fullmatch(r"\w+ \(random\)", n) for n in names[1:]), names
     assert len(set(names)) == 3, names

@@ -38,6 +38,8 @@ export class GameFeed {
     document.addEventListener("visibilitychange", this.onVisible);
     this.onOnline = () => { this.refresh(); this.connect(); };
     window.addEventListener("online", this.onOnline);
+    this.onOffline = () => this.lost();
+    window.addEventListener("offline", this.onOffline);
     this.refresh();
     this.connect();
   }
@@ -117,6 +119,18 @@ export class GameFeed {
     if (typeof msg.version === "number" && msg.version !== this.version) this.refresh();
   }
 
+  // The network went away. A socket can look open for a long while after (no close
+  // frame crosses a dead link): it is dropped rather than trusted, so the status says
+  // "Offline" now, and the "online" event opens a new one.
+  lost() {
+    if (this.ws) {
+      this.ws.onclose = null;
+      this.ws.close();
+      this.ws = null;
+    }
+    this.socketDown();
+  }
+
   socketDown() {
     if (this.closed) return;
     this.setStatus(navigator.onLine ? "polling" : "offline");
@@ -150,6 +164,7 @@ export class GameFeed {
     clearTimeout(this.retryTimer);
     document.removeEventListener("visibilitychange", this.onVisible);
     window.removeEventListener("online", this.onOnline);
+    window.removeEventListener("offline", this.onOffline);
     if (this.ws) {
       this.ws.onclose = null;
       this.ws.close();

@@ -24,8 +24,15 @@ export function gameNumber(id) {
 
 export function seatName(game, number) {
   if (game.your_seat === number) return t("seat.you");
-  const seat = (game.seats || []).find((s) => s.number === number);
   return seatOwner(game, number);
+}
+
+// seatName without an AI's level ("Rex"), where a phone's width counts: the seat tiles,
+// the trick, the turn banner. The level is in the Players tab.
+export function seatShortName(game, number) {
+  const seat = (game.seats || []).find((s) => s.number === number);
+  if (game.your_seat === number || !seat || seat.username || !seat.ai_level) return seatName(game, number);
+  return seat.name.replace(/ \([^()]*\)$/, "");
 }
 
 // seatName, linked to the player's profile when the seat is another person's.

@@ -4,7 +4,7 @@ import { cardFace, cardRow, cardsText, groups } from "../cards.js";
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
 import { t } from "../i18n.js";
-import { seatName, seatNameLinked } from "./chrome.js";
+import { seatName, seatNameLinked, seatShortName } from "./chrome.js";
 import { expelButton, seatClock } from "./clocks.js";
 
 export const KINDS_TO_LOSE = 7;
@@ -50,14 +50,14 @@ export function turnBanner(game, view) {
   let text;
   if (view.phase === "passing") {
     text = mine
-      ? t("turn.pass", { name: seatName(game, (me - 1 + view.players) % view.players) })
-      : t("turn.waitPass", { names: view.to_act.map((s) => seatName(game, s)).join(", ") });
+      ? t("turn.pass", { name: seatShortName(game, (me - 1 + view.players) % view.players) })
+      : t("turn.waitPass", { names: view.to_act.map((s) => seatShortName(game, s)).join(", ") });
   } else if (view.phase === "tricks") {
     const seat = view.to_act[0];
     const leading = view.trick && view.trick.count === null;
     text = mine
       ? (leading ? t("turn.youLead") : t("turn.youFollow", { top: view.trick.top, k: view.trick.count }))
-      : t("turn.waiting", { name: seatName(game, seat) });
+      : t("turn.waiting", { name: seatShortName(game, seat) });
   } else {
     text = t("turn.dealing");
   }
@@ -85,8 +85,18 @@ function seatState(view, s) {
   return view.to_act.includes(s) ? t("seat.toPlay") : "";
 }
 
+// A seat tile's name: an AI's dog name, its level told to screen readers only (the
+// Players tab shows it), so five or six tiles fit a phone's width.
+function tileName(game, s) {
+  const short = seatShortName(game, s);
+  const full = seatName(game, s);
+  if (short === full) return seatNameLinked(game, s);
+  return [short, h("span", { class: "visually-hidden" }, full.slice(short.length))];
+}
+
 // Every seat in one compact row at the top: name, cards in hand, doghouse kinds, and
-// the clock of those to act. The seat of the last move is marked.
+// the clock of those to act. Whose move it is shows as the tile's border, a pass done
+// as a tick (the words are for screen readers). The seat of the last move is marked.
 export function seatStrip(game, view, lastAction) {
   const n = view.players;
   return h("section", { class: "seat-strip", "aria-labelledby": "strip-h" },
@@ -96,15 +106,16 @@ export function seatStrip(game, view, lastAction) {
       const state = seatState(view, s);
       const last = lastAction && lastAction.seat === s;
       const pulse = last && lastAction.fresh;
+      const passed = view.phase === "passing" && view.passed[s];
       return h("li", {
-        class: `seat${acting ? " acting" : ""}${s === view.seat ? " me" : ""}${last ? " last" : ""}${pulse ? " fresh" : ""}`, "data-seat": s,
+        class: `seat${acting ? " acting" : ""}${passed ? " passed" : ""}${s === view.seat ? " me" : ""}${last ? " last" : ""}${pulse ? " fresh" : ""}`, "data-seat": s,
       },
-        h("span", { class: "seat-name" }, seatNameLinked(game, s)),
+        h("span", { class: "seat-name" }, tileName(game, s)),
         h("span", { class: "seat-meta" },
           h("span", { class: "hand-size", title: t("seat.handTitle") }, icon("cards"), h("span", {}, String(view.hand_sizes[s])),
             h("span", { class: "visually-hidden" }, t("seat.cards", { n: view.hand_sizes[s] }))),
           kindsMeter(view.kinds[s])),
-        h("span", { class: `seat-state${acting ? " on" : ""}` }, state),
+        state ? h("span", { class: "seat-state visually-hidden" }, state) : null,
         seatClock(game, s, acting),
         expelButton(game, s),
       );
@@ -169,41 +180,53 @@ function personActions(username, people) {
     }, t(muted ? "mute.undo" : "mute.action")));
 }
 
-function moveItem(game, move, freshIndex, last = false) {
-  const attrs = { class: `move ${move.play ? "play" : "tuck"}${freshIndex >= 0 ? " fresh" : ""}${last ? " last" : ""}` };
+// One move of a trick: who, and the cards (a tuck's dashed and smaller). The play to
+// beat, the trick's winning play so far, is outlined and named so.
+function moveItem(game, move, freshIndex, { last = false, toBeat = false } = {}) {
+  const attrs = {
+    class: `move ${move.play ? "play" : "tuck"}${freshIndex >= 0 ? " fresh" : ""}${last ? " last" : ""}${toBeat ? " to-beat" : ""}`,
+    "data-seat": move.seat,
+  };
   if (freshIndex >= 0) attrs.style = { "animation-delay": `${freshIndex * 450}ms` };
   return h("li", attrs,
-    h("span", { class: "move-who" }, seatName(game, move.seat)),
-    cardRow(move.play || move.tuck, { size: "small" }),
-    h("span", { class: "move-what" }, move.play ? t("move.plays") : t("move.tucks")),
+    h("span", { class: "move-who" }, seatShortName(game, move.seat)),
+    cardRow(move.play || move.tuck, { size: move.play ? "small" : "mini" }),
+    h("span", { class: "move-what visually-hidden" }, toBeat ? t("move.toBeat") : move.play ? t("move.plays") : t("move.tucks")),
   );
 }
 
-// The current trick (who played, who tucked) and the trick just finished.
+// The trick's winning play so far: the last play (tucks come after it or between).
+function playToBeat(trick) {
+  if (trick.count === null) return -1;
+  for (let i = trick.moves.length - 1; i >= 0; i -= 1) if (trick.moves[i].play) return i;
+  return -1;
+}
+
+// The current trick (who played, who tucked) and the trick just finished. Its one line
+// of words says who leads or who is winning; what to play is the turn banner's.
 export function trickPanel(game, view, ctx) {
   const trick = view.trick;
+  let info = t("trick.none");
   const body = [];
   if (trick) {
     const freshFrom = trick.moves.length - ctx.freshInTrick;
-    body.push(h("p", { class: "trick-info" },
-      trick.count === null
-        ? (trick.leader === view.seat ? t("trick.youLead") : t("trick.lead", { name: seatName(game, trick.leader) }))
-        : t(trick.winner === view.seat ? "trick.toBeatYou" : "trick.toBeat", { top: trick.top, k: trick.count, name: seatName(game, trick.winner) })));
-    body.push(trick.moves.length
-      ? h("ol", { class: "moves" }, trick.moves.map((m, i) =>
-        moveItem(game, m, i >= freshFrom ? i - freshFrom : -1, i === trick.moves.length - 1)))
-      : h("p", { class: "muted" }, t("trick.empty")));
-  } else {
-    body.push(h("p", { class: "muted" }, t("trick.none")));
+    const beat = playToBeat(trick);
+    if (trick.count === null) info = trick.leader === view.seat ? t("trick.youLead") : t("trick.lead", { name: seatShortName(game, trick.leader) });
+    else info = trick.winner === view.seat ? t("trick.winningYou") : t("trick.winning", { name: seatShortName(game, trick.winner) });
+    if (trick.moves.length) {
+      body.push(h("ol", { class: "moves" }, trick.moves.map((m, i) =>
+        moveItem(game, m, i >= freshFrom ? i - freshFrom : -1, { last: i === trick.moves.length - 1, toBeat: i === beat }))));
+    }
   }
   if (ctx.lastTrick && ctx.lastTrick.moves.length) {
     body.push(h("div", { class: "last-trick" },
-      h("p", { class: "trick-info" }, t("trick.previous", { name: seatName(game, ctx.lastTrick.winner) })),
+      h("p", { class: "trick-info" }, t("trick.previous", { name: seatShortName(game, ctx.lastTrick.winner) })),
       h("ol", { class: "moves" }, ctx.lastTrick.moves.map((m, i) => moveItem(game, m, ctx.lastTrickFresh ? i : -1)))));
   }
   return h("section", { class: "panel trick", "aria-labelledby": "trick-h" },
+    h("h2", { id: "trick-h", class: "visually-hidden" }, t("trick.title")),
     h("div", { class: "panel-head" },
-      h("h2", { id: "trick-h" }, t("trick.title")),
+      h("p", { class: "trick-info" }, info),
       h("span", { class: `badge ${view.sets_unlocked ? "unlocked" : "locked"}` },
         icon(view.sets_unlocked ? "unlock" : "lock"),
         view.sets_unlocked ? t("sets.unlocked") : t("sets.locked"))),
@@ -214,12 +237,13 @@ export function trickPanel(game, view, ctx) {
 export function lastRoundPanel(game, view, { open = true } = {}) {
   const past = view.last_round;
   if (!past) return null;
+  // The result first: at the next round's start it is the line the eye meets.
   const content = [
+    h("p", { class: "caught-line" }, t("round.caught", { name: seatName(game, past.loser), cards: cardsText(past.caught) })),
     h("ul", { class: "last-cards" }, past.last.map((c) =>
       h("li", { class: c.seat === past.loser ? "caught" : "" },
-        h("span", {}, seatName(game, c.seat)), cardFace(c.card, { size: "small" }),
+        h("span", {}, seatShortName(game, c.seat)), cardFace(c.card, { size: "small" }),
         c.seat === past.loser ? h("strong", {}, t("round.caughtTag")) : null))),
-    h("p", {}, t("round.caught", { name: seatName(game, past.loser), cards: cardsText(past.caught) })),
   ];
   return h("section", { class: "panel last-round", "aria-labelledby": "last-round-h" },
     h("h2", { id: "last-round-h" }, t("round.lastTitle", { n: past.number })),
@@ -229,8 +253,8 @@ export function lastRoundPanel(game, view, { open = true } = {}) {
 export function passInfo(game, view) {
   const n = view.players;
   const parts = [];
-  if (view.passed_cards) parts.push(t("pass.gave", { cards: cardsText(view.passed_cards), name: seatName(game, (view.seat - 1 + n) % n) }));
-  if (view.received_cards) parts.push(t("pass.got", { cards: cardsText(view.received_cards), name: seatName(game, (view.seat + 1) % n) }));
+  if (view.passed_cards) parts.push(t("pass.gave", { cards: cardsText(view.passed_cards), name: seatShortName(game, (view.seat - 1 + n) % n) }));
+  if (view.received_cards) parts.push(t("pass.got", { cards: cardsText(view.received_cards), name: seatShortName(game, (view.seat + 1) % n) }));
   return parts.length ? h("p", { class: "pass-info" }, parts.join(" ")) : null;
 }
 
@@ -334,7 +358,7 @@ export function roundLog(game, view, finished) {
   return h("section", { class: "panel log", "aria-labelledby": "log-h" },
     h("h2", { id: "log-h" }, t("log.title")),
     h("details", { open: true },
-      h("summary", {}, t("log.thisRound", { n: view.round, count: view.moves.length })),
+      h("summary", {}, t("log.thisRound", { round: view.round, n: view.moves.length })),
       view.moves.length
         ? h("ol", { class: "log-list" }, view.moves.map((m) => h("li", {}, moveText(game, m))))
         : h("p", { class: "muted" }, t("log.noMoves"))),

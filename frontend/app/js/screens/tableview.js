@@ -15,7 +15,7 @@ import { renderWaiting } from "./waiting.js";
 
 export function statusPill(status) {
   return h("span", { class: `conn ${status}`, role: "status", id: "conn" },
-    h("span", { class: "dot", "aria-hidden": "true" }), t(`conn.${status}`));
+    h("span", { class: "dot", "aria-hidden": "true" }), h("span", { class: "conn-text" }, t(`conn.${status}`)));
 }
 
 export function screenOf(game) {
@@ -73,11 +73,10 @@ function middle(ctx, act, player) {
       return el;
     }
     case "log": return [lastRoundPanel(game, view), roundLog(game, view, ctx.rounds)];
-    default: return [
-      trickPanel(game, view, ctx),
-      player ? passInfo(game, view) : null,
-      view.phase === "passing" ? lastRoundPanel(game, view) : null,
-    ];
+    // While passing there is no trick: the round just played is told first instead.
+    default: return view.phase === "passing"
+      ? [lastRoundPanel(game, view), player ? passInfo(game, view) : null]
+      : [trickPanel(game, view, ctx), player ? passInfo(game, view) : null];
   }
 }
 
