@@ -6,6 +6,8 @@ import os
 
 from celery import Celery, bootsteps
 
+from barkside.adapters.celery import forget_pools
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "barkside.settings")
 
 logger = logging.getLogger(__name__)
@@ -43,7 +45,7 @@ def sending_to(url: str):
 
 
 def _send_to(url: str) -> None:
-    app._after_fork()
+    forget_pools(app)
     app.conf.update(broker_url=url, CELERY_BROKER_URL=url)
 
 

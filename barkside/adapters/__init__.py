@@ -13,4 +13,5 @@ relies on, and pyproject.toml bounds the library to the versions those tests ver
 - `channels_redis`: the Redis channel and host a pub/sub layer publishes a group's
   messages on, for publishing from sync code without the event loop.
 - `psycopg`: psycopg's C `timestamptz` loader.
+- `celery`: an app's producer pool forgotten, to send to another broker.
 """
