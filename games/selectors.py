@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 
-from games import clocks, engine, reads
+from games import clocks, engine, outcome, reads
 from games.errors import GameError, no_such_game
 from games.models import CORRESPONDENCE_SECONDS, Game, GameEvent, PlayerSettings, Seat, Vacation
 
@@ -98,6 +98,8 @@ def game_view(game: Game, seat: Seat | None) -> dict:
         "ended": game.ended,
         "your_seat": seat.number if seat else None,
         "seats": _seats(game, game.seats.all(), _acting(game)),
+        "places": outcome.final_places(game.result, game.seats.all()),
+        "rating_changes": outcome.rating_changes(game),
         "view": view,
     }
 
@@ -147,6 +149,9 @@ def _seats(game: Game, seats, acting: set[int]) -> list[dict]:
             "username": seat.user.username if seat.user_id else None,
             "ai_level": seat.ai_level or None,
             "state": seat.state,
+            "handover": seat.handover or None,
+            "timeouts": seat.timeouts,
+            "timeouts_left": clocks.TIMEOUTS_BEFORE_LEFT - seat.timeouts if seat.user_id else None,
             "to_act": seat.number in acting,
             "deadline": seat.deadline if seat.number in acting else None,
             "reserve": seat.reserve,
@@ -262,6 +267,7 @@ def game_summary(game: Game, user, last: GameEvent | None = None) -> dict:
         "seats": _seats(game, seats, acting),
         "created": game.created,
         "result": game.result,
+        "places": outcome.final_places(game.result, seats),
     }
 
 
