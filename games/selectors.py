@@ -176,7 +176,10 @@ def games_of(user, status: str | None = None) -> QuerySet[Game]:
     """The user's games: those waiting on them first, the soonest deadline first, then the
     rest, the most recently moved first. Each carries `last_event_id`, the id of its last
     move (see `last_actions`)."""
-    my_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, to_act=True)
+    # Not while the AI plays the seat: it moves, and the person is not waited for.
+    my_turn = Seat.objects.filter(
+        game=OuterRef("pk"), user=user, to_act=True, state=Seat.State.PLAYING
+    )
     last_move = GameEvent.objects.filter(game=OuterRef("pk")).exclude(move=None)
     games = Game.objects.filter(seats__user=user)
     if status:
@@ -248,8 +251,9 @@ def game_summary(game: Game, user, last: GameEvent | None = None) -> dict:
     seats = list(game.seats.all())
     mine = next((s for s in seats if s.user_id == user.pk), None)
     acting = _acting(game)
+    waited = bool(mine and mine.number in acting and not mine.plays_itself)
     return {
-        "your_deadline": mine.deadline if mine and mine.number in acting else None,
+        "your_deadline": mine.deadline if waited else None,
         "last_action": last_action(game, last, mine),
         "waiting_for": [seat_name(s) for s in seats if s.number in acting],
         "id": game.pk,
@@ -263,7 +267,7 @@ def game_summary(game: Game, user, last: GameEvent | None = None) -> dict:
         "version": game.version,
         "turn_deadline": game.turn_deadline,
         "your_seat": mine.number if mine else None,
-        "your_turn": bool(mine and mine.number in acting),
+        "your_turn": waited,
         "seats": _seats(game, seats, acting),
         "created": game.created,
         "result": game.result,
