@@ -150,3 +150,14 @@ def test_every_seat_shows_its_clock_warned_late_in_its_own_time(phone, make_user
     expect(mine).not_to_have_class(re.compile(r"\blow\b"))
     expect(phone.locator("#turn-banner .timer")).not_to_have_class(re.compile(r"\blow\b"))
     expect(mine).to_have_class(re.compile(r"\blow\b"), timeout=15000)
+
+
+def test_a_seat_the_ai_took_offers_nothing_even_before_the_ai_moves(phone, make_user):
+    game = alice_and_bob(phone, make_user)  # passing: alice is to act
+    Seat.objects.filter(game=game, number=ALICE).update(
+        state=Seat.State.LEFT, handover=Seat.Handover.TIMEOUTS
+    )
+    phone.reload()  # the view as the server gives it now: the AI has not passed for her yet
+    expect(phone.locator(".handed-over")).to_be_visible()
+    expect(phone.locator("section.table")).to_have_attribute("data-mine", "no")
+    expect(phone.locator("#turn-banner")).not_to_contain_text("Your turn")
