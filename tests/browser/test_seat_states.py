@@ -17,7 +17,7 @@ from games import engine, services
 from games.models import Game, GameDue, Seat
 from tests.helpers import fast_forward, person_move
 
-from .conftest import game_number, sign_up
+from .conftest import game_number, screenshot, sign_up
 
 ALICE, BOB = 0, 1
 
@@ -69,6 +69,7 @@ def test_three_timeouts_show_the_ai_playing_my_seat_and_i_take_it_back(phone, ma
     expect(phone.locator(".hand-card")).to_have_count(0)  # nothing to tap that would be refused
     expect(phone.locator("#act-play, #act-pass")).to_have_count(0)
     expect(phone.locator("section.table")).to_have_attribute("data-mine", "no")
+    screenshot(phone, "table-ai-plays-my-seat")
 
     phone.goto("/#/")
     item = phone.locator(".game-item", has_text=f"#{game_number(game.pk)}")
@@ -125,6 +126,7 @@ def test_a_resigned_seat_whose_ai_won_reads_as_a_loss_everywhere(phone, make_use
     expect(mine.locator(".place")).to_have_text("#3")
     expect(mine.locator(".badge.unlocked")).to_have_count(0)  # no "winner" trophy
     expect(over.locator(".rating-change")).to_have_text(re.compile(r"^Rating 1500 → \d+ \(−\d+\)$"))
+    screenshot(phone, "over-resigned-seat")
 
     phone.goto("/#/")
     item = phone.locator(".game-item", has_text=f"#{game_number(game.pk)}")
@@ -149,6 +151,7 @@ def test_every_seat_shows_its_clock_warned_late_in_its_own_time(phone, make_user
     # 15 s a move: red only in its last fifth (3 s), not from its first second.
     expect(mine).not_to_have_class(re.compile(r"\blow\b"))
     expect(phone.locator("#turn-banner .timer")).not_to_have_class(re.compile(r"\blow\b"))
+    screenshot(phone, "table-every-seat-s-clock")
     expect(mine).to_have_class(re.compile(r"\blow\b"), timeout=15000)
 
 
