@@ -29,6 +29,7 @@ const SHELL = [
   "/app/js/screens/tablestate.js",
   "/app/js/screens/tablemotion.js",
   "/app/js/screens/tableview.js",
+  "/app/js/screens/seatstate.js",
   "/app/js/screens/confirm.js",
   "/app/js/screens/record.js",
   "/app/js/screens/chat.js",

@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 RESERVE_START = 1.0  # times per move in the bank when a correspondence game starts
 RESERVE_CAP = 2.0  # the most the bank holds, in times per move
 REFILL = 0.5  # the share of a move's unused time that goes back into the bank
+TIMEOUTS_BEFORE_LEFT = 3  # timeouts in a row that hand a person's seat to the AI
 
 
 def starting_reserve(time_per_move: int, correspondence: bool) -> int:
@@ -64,6 +65,7 @@ SEAT_FIELDS = [
     "overdue_since",
     "expel_votes",
     "state",
+    "handover",
 ]
 
 

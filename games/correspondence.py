@@ -160,7 +160,7 @@ def expel_vote(*, game_id, user, seat: int) -> Game:
     voted = {seat: {"expel_votes": votes}}
     table = commit(table, Change("expel_vote", voter.number, payload=payload, seats=voted))
     if set(votes) >= set(expel_voters(table.seats, seat)):
-        expelled = {seat: {"state": Seat.State.LEFT}}
+        expelled = {seat: {"state": Seat.State.LEFT, "handover": Seat.Handover.EXPELLED}}
         table = commit(table, table_change("expelled", seat, seats=expelled))
     return table.game
 

@@ -154,8 +154,14 @@ class GameDue(models.Model):
 class Seat(models.Model):
     class State(models.TextChoices):
         PLAYING = "playing"
-        AUTOPILOT = "autopilot"  # the AI moves for a human who timed out
+        AUTOPILOT = "autopilot"  # the AI moves for a person a moderator shut out
         LEFT = "left"  # the AI plays the seat for the rest of the game
+
+    class Handover(models.TextChoices):
+        TIMEOUTS = "timeouts"  # three in a row (games/play.py): left, may be taken back
+        RESIGNED = "resigned"  # left for good
+        EXPELLED = "expelled"  # the table voted (correspondence): left, may be taken back
+        MODERATOR = "moderator"  # a suspension or a ban: autopilot
 
     # Indexed by seat_number_unique, which begins with it (so are GameEvent's and
     # IdempotentMove's keys below): no second index to write.
@@ -186,6 +192,11 @@ class Seat(models.Model):
     )
     # Seats that voted to hand this seat to the AI since it became overdue (expel vote).
     expel_votes = models.JSONField(default=list, blank=True)
+    # Why the AI plays a person's seat (state autopilot or left), so the table and the
+    # lists can say it: a resigned seat can never be taken back, a timed-out one can.
+    handover = models.CharField(
+        max_length=10, choices=Handover, blank=True, help_text="why the AI plays the seat"
+    )
 
     class Meta:
         # By the column: "game" would order by the game's own ordering, joining its table

@@ -23,7 +23,6 @@ from games.snapshots import Snapshot
 
 log = logging.getLogger(__name__)
 
-TIMEOUTS_BEFORE_LEFT = 3
 # Changes that bear on no seat's decision: others' passes (blind and simultaneous), and
 # a player leaving on or back from vacation or a vote to expel (clocks only).
 CLOCK_ONLY = ("pass", "vacation", "returned", "expel_vote")
@@ -109,8 +108,8 @@ def _timeouts(game: Snapshot, actor: Actor) -> dict[int, dict]:
         return {seat.number: {"timeouts": 0}}
     if actor.kind == "timeout":
         change = {"timeouts": seat.timeouts + 1}
-        if change["timeouts"] >= TIMEOUTS_BEFORE_LEFT:
-            change["state"] = Seat.State.LEFT
+        if change["timeouts"] >= clocks.TIMEOUTS_BEFORE_LEFT:
+            change |= {"state": Seat.State.LEFT, "handover": Seat.Handover.TIMEOUTS}
         return {seat.number: change}
     return {}
 

@@ -101,6 +101,17 @@ class SeatSchema(serializers.Serializer):
     username = serializers.CharField(allow_null=True)
     ai_level = serializers.CharField(allow_null=True)
     state = serializers.ChoiceField(choices=["playing", "autopilot", "left"])
+    handover = serializers.ChoiceField(
+        choices=["timeouts", "resigned", "expelled", "moderator"],
+        allow_null=True,
+        help_text="why the AI plays a person's seat: three timeouts in a row, resigned (for "
+        "good), expelled by the table's vote, or a moderator; null while they play it",
+    )
+    timeouts = serializers.IntegerField(help_text="timeouts in a row")
+    timeouts_left = serializers.IntegerField(
+        allow_null=True,
+        help_text="timeouts in a row still allowed before the AI takes the seat; null for AI",
+    )
     to_act = serializers.BooleanField()
     deadline = serializers.DateTimeField(
         allow_null=True, help_text="while to act: turn start + time per move + reserve"
@@ -123,6 +134,25 @@ class SeatSchema(serializers.Serializer):
     )
 
 
+def places(**kwargs):
+    return serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="each seat's final place as the ratings count it (1 = best, equal = "
+        "shared): the standings, with the seats that left (resigned, timed out, expelled) "
+        "below everyone who stayed; null until the game is finished",
+        **kwargs,
+    )
+
+
+class RatingChangeSchema(serializers.Serializer):
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+
+    class Meta:
+        ref_name = "SeatRatingChange"
+
+
 class _TableSchema(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["open", "active", "finished", "aborted"])
@@ -143,6 +173,13 @@ class GameSchema(_TableSchema):
     seed_sha256 = serializers.CharField(help_text="SHA-256 of the secret seed (fair deal)")
     started = serializers.DateTimeField(allow_null=True)
     ended = serializers.DateTimeField(allow_null=True)
+    places = places()
+    rating_changes = serializers.ListField(
+        child=RatingChangeSchema(allow_null=True),
+        allow_null=True,
+        help_text="a finished rated game: each seat's displayed rating before and after "
+        "(null for AI seats); null otherwise",
+    )
     view = ViewSchema(allow_null=True, help_text="null until the table starts")
 
 
@@ -162,6 +199,7 @@ class GameSummarySchema(_TableSchema):
     last_action = LastActionSchema(allow_null=True)
     waiting_for = serializers.ListField(child=serializers.CharField())
     result = ResultSchema(allow_null=True)
+    places = places()
 
 
 class GameLimitSchema(serializers.Serializer):

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 
-from games import clocks, engine, reads
+from games import clocks, engine, outcome, reads
 from games.errors import GameError, no_such_game
 from games.models import CORRESPONDENCE_SECONDS, Game, GameEvent, PlayerSettings, Seat, Vacation
 
@@ -98,6 +98,8 @@ def game_view(game: Game, seat: Seat | None) -> dict:
         "ended": game.ended,
         "your_seat": seat.number if seat else None,
         "seats": _seats(game, game.seats.all(), _acting(game)),
+        "places": outcome.final_places(game.result, game.seats.all()),
+        "rating_changes": outcome.rating_changes(game),
         "view": view,
     }
 
@@ -147,6 +149,9 @@ def _seats(game: Game, seats, acting: set[int]) -> list[dict]:
             "username": seat.user.username if seat.user_id else None,
             "ai_level": seat.ai_level or None,
             "state": seat.state,
+            "handover": seat.handover or None,
+            "timeouts": seat.timeouts,
+            "timeouts_left": clocks.TIMEOUTS_BEFORE_LEFT - seat.timeouts if seat.user_id else None,
             "to_act": seat.number in acting,
             "deadline": seat.deadline if seat.number in acting else None,
             "reserve": seat.reserve,
@@ -171,7 +176,10 @@ def games_of(user, status: str | None = None) -> QuerySet[Game]:
     """The user's games: those waiting on them first, the soonest deadline first, then the
     rest, the most recently moved first. Each carries `last_event_id`, the id of its last
     move (see `last_actions`)."""
-    my_turn = Seat.objects.filter(game=OuterRef("pk"), user=user, to_act=True)
+    # Not while the AI plays the seat: it moves, and the person is not waited for.
+    my_turn = Seat.objects.filter(
+        game=OuterRef("pk"), user=user, to_act=True, state=Seat.State.PLAYING
+    )
     last_move = GameEvent.objects.filter(game=OuterRef("pk")).exclude(move=None)
     games = Game.objects.filter(seats__user=user)
     if status:
@@ -243,8 +251,9 @@ def game_summary(game: Game, user, last: GameEvent | None = None) -> dict:
     seats = list(game.seats.all())
     mine = next((s for s in seats if s.user_id == user.pk), None)
     acting = _acting(game)
+    waited = bool(mine and mine.number in acting and not mine.plays_itself)
     return {
-        "your_deadline": mine.deadline if mine and mine.number in acting else None,
+        "your_deadline": mine.deadline if waited else None,
         "last_action": last_action(game, last, mine),
         "waiting_for": [seat_name(s) for s in seats if s.number in acting],
         "id": game.pk,
@@ -258,10 +267,11 @@ def game_summary(game: Game, user, last: GameEvent | None = None) -> dict:
         "version": game.version,
         "turn_deadline": game.turn_deadline,
         "your_seat": mine.number if mine else None,
-        "your_turn": bool(mine and mine.number in acting),
+        "your_turn": waited,
         "seats": _seats(game, seats, acting),
         "created": game.created,
         "result": game.result,
+        "places": outcome.final_places(game.result, seats),
     }
 
 

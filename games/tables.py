@@ -157,10 +157,16 @@ def seat_retake(*, game_id, user) -> Game:
     seat = selectors.seat_in_play(table.game, user)
     if seat.state == Seat.State.PLAYING:
         raise GameError("already_playing", status=409)
-    if table.game.events.filter(seat=seat.number, kind="resigned").exists():
+    if seat.handover == Seat.Handover.RESIGNED:
         raise GameError("resigned", status=409)
     # Back at the table: a new expel vote waits for a deadline missed from now on.
-    back = {"state": Seat.State.PLAYING, "timeouts": 0, "overdue_since": None, "expel_votes": []}
+    back = {
+        "state": Seat.State.PLAYING,
+        "handover": "",
+        "timeouts": 0,
+        "overdue_since": None,
+        "expel_votes": [],
+    }
     return commit(table, table_change("retaken", seat.number, seats={seat.number: back})).game
 
 
@@ -171,7 +177,7 @@ def game_resign(*, game_id, user) -> Game:
     seat = selectors.seat_in_play(table.game, user)
     if seat.state == Seat.State.LEFT:
         raise GameError("already_left", status=409)
-    left = {seat.number: {"state": Seat.State.LEFT}}
+    left = {seat.number: {"state": Seat.State.LEFT, "handover": Seat.Handover.RESIGNED}}
     return commit(table, table_change("resigned", seat.number, seats=left)).game
 
 
@@ -188,7 +194,9 @@ def seats_to_autopilot(*, user) -> int:
             seat = table.seat_of(user)
             if table.game.status != Game.Status.ACTIVE or seat is None or seat.plays_itself:
                 continue  # the game ended, or the seat changed, since the list was read
-            autopilot = {seat.number: {"state": Seat.State.AUTOPILOT}}
+            autopilot = {
+                seat.number: {"state": Seat.State.AUTOPILOT, "handover": Seat.Handover.MODERATOR}
+            }
             commit(table, table_change("autopilot", seat.number, seats=autopilot))
             taken += 1
     return taken

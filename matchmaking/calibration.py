@@ -2,7 +2,7 @@
 
 Each level is a few virtual players, each with an OpenSkill rating from the model's
 defaults. Tables of 3-6 distinct virtual players (as real tables are) play whole games,
-and every game is rated exactly as a person's rated game is (`ratings.places`, `rate`).
+and every game is rated exactly as a person's rated game is (`games.outcome.places`, `rate`).
 Plackett-Luce does not keep the sum of the ratings fixed, so at the end every mu is
 shifted by one amount that puts the mean level back at the model's default (25): the
 scale of a newcomer. A level's reference is then the mean mu of its virtual players.
@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from statistics import fmean, pstdev
 
-from games import engine
+from games import engine, outcome
 from games.ai.arena import play_game
 from games.engine.cards import MAX_PLAYERS, MIN_PLAYERS
 from matchmaking import ratings
@@ -42,7 +42,7 @@ def calibrate(
         size = rng.randint(MIN_PLAYERS, min(MAX_PLAYERS, len(pool)))
         table = rng.sample(sorted(pool), size)
         state = play_game([level for level, _ in table], f"{seed}:{g}", options=options)
-        ranks = ratings.places(engine.standings(state["result"]), left=set())
+        ranks = outcome.places(engine.standings(state["result"]), left=set())
         for who, new in zip(table, ratings.rate([pool[w] for w in table], ranks), strict=True):
             pool[who] = new
         for level, _ in table:

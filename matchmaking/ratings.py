@@ -62,13 +62,6 @@ def default() -> tuple[float, float]:
     return MODEL.mu, MODEL.sigma
 
 
-def places(standings: list[int], left: set[int]) -> list[int]:
-    """Places (1 = best, equal = shared) from `engine.standings`, with every seat that
-    left (resigned, or three timeouts) below everyone who stayed."""
-    keys = [(seat in left, place) for seat, place in enumerate(standings)]
-    return [1 + sum(other < key for other in keys) for key in keys]
-
-
 def rate(ratings: list[tuple[float, float]], ranks: list[int]) -> list[tuple[float, float]]:
     """New (mu, sigma) per seat from their places (1 = best; equal places are ties).
 

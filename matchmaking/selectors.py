@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
-from games import reputation
+from games import engine, outcome, reputation
 from games import selectors as game_selectors
 from games.models import LIVE_SECONDS, Game, Seat
 from matchmaking import forming, ratings
@@ -82,11 +82,14 @@ def player_profile(username: str, viewer=None) -> dict:
     own = viewer is not None and viewer.pk == user.pk
     shown = Q() if own else Q(game__private=False)
     finished = Seat.objects.filter(shown, user=user, game__status=Game.Status.FINISHED)
+    left = _left_seats(user, shown)
     played = wins = losses = doghouse_cards = 0
-    for number, result in finished.values_list("number", "game__result").iterator():
+    rows = finished.values_list("game_id", "number", "game__result").iterator()
+    for game_id, number, result in rows:
+        came = _outcome(number, result, left.get(game_id, set()))
         played += 1
-        wins += number in result["winners"]
-        losses += number in result["losers"]
+        wins += came == "won"
+        losses += came == "lost"
         doghouse_cards += len(result["doghouses"][number])
     mu, sigma = ratings.default()
     rated = {r.speed: r for r in Rating.objects.filter(user=user)}
@@ -117,13 +120,25 @@ def player_profile(username: str, viewer=None) -> dict:
             }
             for c in history
         ],
-        "recent_games": _recent_games(user, shown),
+        "recent_games": _recent_games(user, shown, left),
         # Running games (private ones too) and a limit that grows with finished ones.
         "correspondence_games": game_selectors.game_limit(user) if own else None,
     }
 
 
-def _recent_games(user, shown: Q) -> list[dict]:
+def _left_seats(user, shown: Q) -> dict[int, set[int]]:
+    """The seats handed to the AI for good in the user's finished games, by game: they
+    count last (`games.outcome`)."""
+    seats = Seat.objects.filter(
+        shown, state=Seat.State.LEFT, game__status=Game.Status.FINISHED, game__seats__user=user
+    )
+    left = {}
+    for game_id, number in seats.values_list("game_id", "number"):
+        left.setdefault(game_id, set()).add(number)
+    return left
+
+
+def _recent_games(user, shown: Q, left: dict[int, set[int]]) -> list[dict]:
     """The last finished games the viewer may see, the last ended first."""
     seats = (
         Seat.objects.filter(shown, user=user, game__status=Game.Status.FINISHED)
@@ -137,7 +152,7 @@ def _recent_games(user, shown: Q) -> list[dict]:
             "players": s.game.players,
             "rated": s.game.rated,
             "time_per_move": s.game.time_per_move,
-            "result": _outcome(s.number, s.game.result),
+            "result": _outcome(s.number, s.game.result, left.get(s.game_id, set())),
             "doghouse_cards": len(s.game.result["doghouses"][s.number]),
             "record": f"/api/games/{s.game_id}/record",
         }
@@ -145,12 +160,21 @@ def _recent_games(user, shown: Q) -> list[dict]:
     ]
 
 
-def _outcome(seat: int, result: dict) -> str:
-    if seat in result["winners"]:
-        return "won"
-    if seat in result["losers"]:
-        return "lost"
-    return "drawn" if not result["losers"] else "neither"
+def _outcome(seat: int, result: dict, left: set[int]) -> str:
+    return outcome.outcome(outcome.places(engine.standings(result), left), seat)
+
+
+def game_rating_changes(game_id: int) -> dict[int, dict]:
+    """The rating changes of a finished game, by user id, as displayed: what the game's
+    view shows (`games.outcome.rating_changes`, registered in apps.py)."""
+    rows = RatingChange.objects.filter(game_id=game_id)
+    return {
+        c.user_id: {
+            "before": ratings.displayed(c.mu_before, c.sigma_before),
+            "after": ratings.displayed(c.mu_after, c.sigma_after),
+        }
+        for c in rows
+    }
 
 
 def leaderboard(speed: str) -> QuerySet[Rating]:

@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from barkside import notices
-from games import engine, reputation
+from games import outcome, reputation
 from games import services as game_services
 from games.errors import GameError
 from games.models import Game, Seat
@@ -210,9 +210,7 @@ def _rate(game: Game) -> list[RatingChange]:
         ratings.AI_RATINGS[s.ai_level] if s.is_ai else (rows[s.user_id].mu, rows[s.user_id].sigma)
         for s in seats
     ]
-    left = {s.number for s in seats if s.state == Seat.State.LEFT}
-    places = ratings.places(engine.standings(game.result), left)
-    resigned = set(game.events.filter(kind="resigned").values_list("seat", flat=True))
+    places = outcome.final_places(game.result, seats)
     after = ratings.rate(before, places)
     changes = []
     for seat in seats:
@@ -225,7 +223,7 @@ def _rate(game: Game) -> list[RatingChange]:
                 user_id=seat.user_id,
                 speed=speed,
                 place=places[seat.number],
-                finish=_finish(seat, resigned),
+                finish=_finish(seat),
                 mu_before=mu0,
                 sigma_before=sigma0,
                 mu_after=mu1,
@@ -238,11 +236,11 @@ def _rate(game: Game) -> list[RatingChange]:
     return RatingChange.objects.bulk_create(changes)
 
 
-def _finish(seat: Seat, resigned: set[int]) -> str:
+def _finish(seat: Seat) -> str:
     if seat.state == Seat.State.LEFT:
         return (
             RatingChange.Finish.RESIGNED
-            if seat.number in resigned
+            if seat.handover == Seat.Handover.RESIGNED
             else RatingChange.Finish.TIMED_OUT
         )
     if seat.state == Seat.State.AUTOPILOT:

@@ -10,8 +10,9 @@ from matchmaking.models import Rating, RatingChange
 from tests.helpers import fast_forward
 
 
-def finished(seats, doghouses, losers, *, rated=True, time_per_move=60, left=()):
-    """A finished game: `seats` are users or AI level names; the result as given."""
+def finished(seats, doghouses, losers, *, rated=True, time_per_move=60, left=(), handover=""):
+    """A finished game: `seats` are users or AI level names; the result as given; the
+    seats `left` handed to the AI for good (`handover` says why)."""
     others = [len(d) for s, d in enumerate(doghouses) if s not in losers]
     winners = [
         s for s, d in enumerate(doghouses) if s not in losers and losers and len(d) == min(others)
@@ -34,6 +35,7 @@ def finished(seats, doghouses, losers, *, rated=True, time_per_move=60, left=())
             number=n,
             **({"ai_level": who} if isinstance(who, str) else {"user": who}),
             state=Seat.State.LEFT if n in left else Seat.State.PLAYING,
+            handover=handover if n in left else "",
         )
     return game
 

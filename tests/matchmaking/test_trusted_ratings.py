@@ -5,7 +5,6 @@ import math
 
 import pytest
 
-from games.models import GameEvent
 from matchmaking import ratings, services
 from matchmaking.models import RatingChange
 from tests.helpers import client_for
@@ -63,8 +62,9 @@ def test_three_timeouts_mark_the_change_and_rate_last(alice, bob, carol):
 
 
 def test_a_resignation_is_marked_as_such(alice, bob, carol):
-    game = finished([alice, bob, carol], [[1], [2, 3], [4, 5, 6]], losers=[2], left=[1])
-    GameEvent.objects.create(game=game, version=1, seat=1, kind="resigned")
+    game = finished(
+        [alice, bob, carol], [[1], [2, 3], [4, 5, 6]], losers=[2], left=[1], handover="resigned"
+    )
     changes = {c.user_id: c for c in services.rate_game(game)}
     assert changes[bob.pk].finish == RatingChange.Finish.RESIGNED
     assert changes[bob.pk].place == 3

@@ -101,3 +101,27 @@ def test_retaking_a_seat_at_someone_elses_public_table_is_forbidden(vs_ai, outsi
     client.force_authenticate(outsider)
     response = client.post(f"/api/games/{vs_ai.pk}/retake")
     assert (response.status_code, response.json()["code"]) == (403, "not_a_player")
+
+
+def test_the_view_counts_the_timeouts_left_and_says_why_the_ai_took_the_seat(vs_ai, alice):
+    client = APIClient()
+    client.force_authenticate(alice)
+    for strikes in range(1, 4):
+        game = play_ai(vs_ai.pk)
+        expire_turn(game)
+        services.sweep()
+        mine = client.get(f"/api/games/{vs_ai.pk}").json()["seats"][0]
+        assert (mine["timeouts"], mine["timeouts_left"]) == (strikes, 3 - strikes)
+    assert (mine["state"], mine["handover"]) == ("left", "timeouts")
+    back = client.post(f"/api/games/{vs_ai.pk}/retake").json()["seats"][0]
+    assert (back["state"], back["handover"], back["timeouts_left"]) == ("playing", None, 3)
+
+
+def test_the_list_does_not_wait_for_a_person_whose_seat_the_ai_plays(vs_ai, alice):
+    client = APIClient()
+    client.force_authenticate(alice)
+    [entry] = client.get("/api/games").json()["results"]
+    assert entry["your_turn"] and entry["your_deadline"]  # passing: everyone is to act
+    Seat.objects.filter(game=vs_ai, number=0).update(state=Seat.State.LEFT, handover="timeouts")
+    [entry] = client.get("/api/games").json()["results"]
+    assert (entry["your_turn"], entry["your_deadline"]) == (False, None)

@@ -23,17 +23,34 @@ function seatOf(game, s) {
   return (game.seats || []).find((seat) => seat.number === s) || {};
 }
 
-// A seat's clock: away on vacation, or (while to act) its own deadline and its bank.
+// The low-time warning starts in the last fifth of the time per move (a fixed 30 s made
+// 15 s and 30 s games red from their first second).
+const LOW_SHARE = 0.2;
+
+export function lowTimeMs(game) {
+  return game.time_per_move * LOW_SHARE * 1000;
+}
+
+// A seat's clock, at all times: away on vacation; while to act, its own deadline
+// ticking; else the time its next move will have, still. Then its bank, and after a
+// timeout, how many more in a row hand the seat to the AI.
 export function seatClock(game, s, acting) {
   const seat = seatOf(game, s);
   if (seat.away_until) {
     return h("span", { class: "away" }, t("clock.away", { until: whenText(seat.away_until) }));
   }
-  if (!acting) return null;
-  const deadline = seat.deadline || game.turn_deadline;
-  return h("span", { class: "seat-clock" },
-    timer(deadline),
-    seat.reserve ? h("span", { class: "reserve hint", title: t("clock.reserveTitle") }, t("clock.reserve", { time: durationText(seat.reserve) })) : null);
+  const deadline = acting ? seat.deadline || game.turn_deadline : null;
+  const warned = seat.state === "playing" && seat.timeouts > 0 && seat.timeouts_left > 0;
+  return h("span", { class: `seat-clock${acting ? "" : " idle"}`, "data-seat": s },
+    deadline ? timer(deadline, lowTimeMs(game)) : idleClock(game.time_per_move),
+    seat.reserve ? h("span", { class: "reserve hint", title: t("clock.reserveTitle") }, t("clock.reserve", { time: durationText(seat.reserve) })) : null,
+    warned ? h("span", { class: "timeouts-left", title: t("clock.timeoutsTitle") }, t("clock.timeoutsLeft", { n: seat.timeouts_left })) : null);
+}
+
+// The clock of a seat not to act: the time its next move will have, not running.
+function idleClock(seconds) {
+  const text = seconds >= 3600 ? durationText(seconds) : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  return h("span", { class: "timer idle", title: t("clock.next") }, icon("clock"), h("span", { class: "timer-text" }, text));
 }
 
 // The vote to hand a seat past its own deadline to the AI: for the other people playing,
@@ -101,7 +118,7 @@ export function correspondencePanel() {
     body.removeAttribute("aria-busy");
     const days = h("input", { type: "number", id: "vacation-days", min: 1, max: Math.max(1, Math.floor(s.vacation_days_left)), value: Math.min(7, Math.max(1, Math.floor(s.vacation_days_left))) });
     const act = (call) => async () => {
-      try { draw(await call()); toast(t("settings.saved")); } catch (err) { toast(err.detail || t("error.generic")); }
+      try { draw(await call()); toast(t("notify.saved")); } catch (err) { toast(err.detail || t("error.generic")); }
     };
     const vacation = s.vacation
       ? [h("p", { class: "vacation-state" }, t("clock.onVacation", { until: whenText(s.vacation.until) })),

@@ -9,20 +9,17 @@ import { session } from "../store.js";
 import { appHeader, gameNumber, seatOwner } from "./chrome.js";
 import { urgencyLine } from "./clocks.js";
 import { profileHref, reputationText } from "./profile.js";
+import { listBadge } from "./seatstate.js";
 
 function opponents(game) {
   return game.seats.filter((s) => s.number !== game.your_seat).map((s) => seatOwner(game, s.number)).join(", ");
 }
 
 function gameStatus(game) {
+  const told = listBadge(game); // the AI playing my seat, or how the game ended for me
+  if (told) return told;
   if (game.your_turn) return h("span", { class: "badge turn" }, t("home.yourTurn"));
   if (game.status === "open") return h("span", { class: "badge" }, t("home.waitingPlayers", { n: game.seated, total: game.players }));
-  if (game.status === "finished") {
-    const r = game.result || {};
-    const mine = game.your_seat;
-    const text = (r.losers || []).includes(mine) ? t("home.lost") : (r.winners || []).includes(mine) ? t("home.won") : t("home.finished");
-    return h("span", { class: "badge done" }, text);
-  }
   if (game.status === "aborted") return h("span", { class: "badge done" }, t("home.aborted"));
   return h("span", { class: "badge" }, t("home.playing"));
 }

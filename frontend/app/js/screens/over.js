@@ -6,6 +6,7 @@ import { t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { appHeader, gameNumber, seatName, seatNameLinked } from "./chrome.js";
 import { createOptions } from "./newgame.js";
+import { lastNames, mySeat, outcome, ratingDiff, seatBadge } from "./seatstate.js";
 import { lastRoundPanel } from "./tableparts.js";
 
 async function downloadRecord(game) {
@@ -34,41 +35,58 @@ async function rematch(game) {
   }
 }
 
+// The headline: how the game ended for me, from the server's places (a seat handed to
+// the AI for good is last, whatever the AI then made of its cards: rules, "Timeouts").
+function headlineOf(game, places) {
+  const me = game.your_seat;
+  if (!places) return t("over.aborted");
+  const came = outcome(places, me);
+  const mine = mySeat(game);
+  if (mine && mine.state === "left") return t("over.youLeft");
+  if (came === "drawn") return t("over.draw");
+  if (came === "won") return t("over.youWon");
+  if (came === "lost") return t("over.youLost");
+  if (came === "neither") return t("over.youSafe", { names: lastNames(game, places) });
+  return t("over.someoneLost", { names: lastNames(game, places) });
+}
+
+// "Rating 1500 → 1523 (+23)", when the game was rated for me.
+function ratingLine(game) {
+  const change = (game.rating_changes || [])[game.your_seat];
+  if (!change) return null;
+  return h("p", { class: "rating-change", "data-diff": change.after - change.before },
+    t("over.rating", { before: change.before, after: change.after, diff: ratingDiff(change) }));
+}
+
 export function renderOver(game, status) {
   const view = game.view;
   const result = view.result || { losers: [], winners: [], doghouses: view.doghouses };
-  const standings = view.standings || [];
-  const order = [...Array(view.players).keys()].sort((a, b) => (standings[a] ?? 9) - (standings[b] ?? 9));
+  const places = view.result ? game.places : null;
+  const order = [...Array(view.players).keys()].sort((a, b) => (places ? places[a] - places[b] : 0));
+  const last = places ? Math.max(...places) : null;
   const me = game.your_seat;
-  let headline = t("over.aborted");
-  // A seat handed to the AI for good (resigned, three timeouts) is rated last, whatever
-  // the AI then made of its cards: no "You won!" for it (rules, "Timeouts ... ratings").
-  const mySeat = game.seats.find((s) => s.number === me);
-  if (view.result && mySeat && mySeat.state === "left") headline = t("over.youLeft");
-  else if (view.result) {
-    if (!result.losers.length) headline = t("over.draw");
-    else if (result.losers.includes(me)) headline = t("over.youLost");
-    else if (result.winners.includes(me)) headline = t("over.youWon");
-    else if (me !== null && me !== undefined) headline = t("over.youSafe", { names: result.losers.map((s) => seatName(game, s)).join(", ") });
-    else headline = t("over.someoneLost", { names: result.losers.map((s) => seatName(game, s)).join(", ") });
-  }
+  const headline = headlineOf(game, places);
   // Your own place first: the screen is about you, then about the others.
-  const place = me !== null && me !== undefined && standings[me] !== undefined
-    ? t("over.yourPlace", { place: t("over.place", { n: standings[me] }), of: view.players })
+  const place = me !== null && me !== undefined && places
+    ? t("over.yourPlace", { place: t("over.place", { n: places[me] }), of: view.players })
     : null;
+  const won = (s) => places && last > 1 && places[s] === 1;
+  const lost = (s) => places && last > 1 && places[s] === last;
   mount(
     appHeader({ title: t("table.title", { id: gameNumber(game.id) }), status }),
     h("section", { class: "screen over" },
       h("h1", {}, headline),
       h("p", { class: "headline" }, t("over.title"), place ? ` · ${place}` : ""),
+      ratingLine(game),
       view.result ? h("p", {}, t(`over.reason.${result.reason}`, { names: result.losers.map((s) => seatName(game, s)).join(", ") })) : null,
       h("section", { class: "panel", "aria-labelledby": "standings-h" },
         h("h2", { id: "standings-h" }, t("over.standings")),
-        h("ol", { class: "standings" }, order.map((s) => h("li", { class: result.losers.includes(s) ? "loser" : result.winners.includes(s) ? "winner" : "" },
-          h("span", { class: "place" }, t("over.place", { n: standings[s] ?? "–" })),
+        h("ol", { class: "standings" }, order.map((s) => h("li", { class: lost(s) ? "loser" : won(s) ? "winner" : "", "data-seat": s },
+          h("span", { class: "place" }, t("over.place", { n: places ? places[s] : "–" })),
           h("span", { class: "who" }, seatNameLinked(game, s),
-            result.winners.includes(s) ? h("span", { class: "badge unlocked" }, icon("trophy"), t("over.winner")) : null,
-            result.losers.includes(s) ? h("span", { class: "badge locked" }, icon("house"), t("over.loser")) : null),
+            won(s) ? h("span", { class: "badge unlocked" }, icon("trophy"), t("over.winner")) : null,
+            lost(s) ? h("span", { class: "badge locked" }, icon("house"), t("over.loser")) : null,
+            seatBadge(game, s)),
           h("span", { class: "dh" }, t("over.doghouse", { n: view.doghouses[s].length, kinds: view.kinds[s] })),
           cardRow(view.doghouses[s], { size: "mini", empty: t("seat.emptyDoghouse") }))))),
       lastRoundPanel(game, view),

@@ -12,7 +12,7 @@ import { TableChat } from "./chat.js";
 import { confirmDialog } from "./confirm.js";
 import { openReportDialog, toggleMute } from "./moderation.js";
 import { appHeader, gameNumber } from "./chrome.js";
-import { timeLeft, LOW_TIME_MS } from "./tableparts.js";
+import { timeLeft } from "./tableparts.js";
 import { missingRounds, newTableState, receive, receiveRounds, tapCard } from "./tablestate.js";
 import { drawGame, statusPill } from "./tableview.js";
 
@@ -217,15 +217,17 @@ function roundsFetcher(ctx, draw) {
 function tickClocks() {
   for (const el of document.querySelectorAll(".timer[data-deadline]")) {
     el.querySelector(".timer-text").textContent = timeLeft(el.dataset.deadline);
-    el.classList.toggle("low", new Date(el.dataset.deadline).getTime() - Date.now() < LOW_TIME_MS);
+    el.classList.toggle("low", new Date(el.dataset.deadline).getTime() - Date.now() < Number(el.dataset.low));
   }
 }
 
 export function renderGame(id) {
   const ctx = newTableState(id);
   const act = {};
-  const fetchRounds = roundsFetcher(ctx, () => drawGame(ctx, act));
+  let open = true; // answers that come after leaving the game (rounds, mutes) draw nothing
+  const fetchRounds = roundsFetcher(ctx, () => open && drawGame(ctx, act));
   const draw = () => {
+    if (!open) return;
     fetchRounds();
     drawGame(ctx, act);
   };
@@ -236,6 +238,7 @@ export function renderGame(id) {
   loadMutes(ctx, draw);
   const clock = setInterval(tickClocks, 1000);
   return () => {
+    open = false;
     feed.close();
     if (ctx.chat) ctx.chat.close();
     pace.stop();

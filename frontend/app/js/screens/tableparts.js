@@ -5,7 +5,8 @@ import { h } from "../dom.js";
 import { icon } from "../icons.js";
 import { t } from "../i18n.js";
 import { seatName, seatNameLinked, seatShortName } from "./chrome.js";
-import { expelButton, seatClock } from "./clocks.js";
+import { expelButton, lowTimeMs, seatClock } from "./clocks.js";
+import { seatBadge } from "./seatstate.js";
 
 export const KINDS_TO_LOSE = 7;
 
@@ -33,13 +34,11 @@ export function timeLeft(deadline) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-// A clock under this is shown as low (and the table's clock tick keeps it so).
-export const LOW_TIME_MS = 30000;
-
-export function timer(deadline) {
+// A clock shown as low under `lowMs` left (clocks.js `lowTimeMs`; the table's tick keeps it so).
+export function timer(deadline, lowMs) {
   if (!deadline) return null;
-  const low = new Date(deadline).getTime() - Date.now() < LOW_TIME_MS;
-  return h("span", { class: `timer${low ? " low" : ""}`, dataset: { deadline }, title: t("time.left") },
+  const low = new Date(deadline).getTime() - Date.now() < lowMs;
+  return h("span", { class: `timer${low ? " low" : ""}`, dataset: { deadline, low: lowMs }, title: t("time.left") },
     icon("clock"), h("span", { class: "timer-text" }, timeLeft(deadline)));
 }
 
@@ -64,7 +63,7 @@ export function turnBanner(game, view) {
   return h("div", { class: `turn-banner${mine ? " mine" : ""}`, id: "turn-banner" },
     h("span", { class: "turn-icon" }, icon(mine ? "paw" : "clock")),
     h("span", { class: "turn-text" }, text),
-    game.turn_deadline && view.to_act.length ? timer(game.turn_deadline) : null,
+    game.turn_deadline && view.to_act.length ? timer(game.turn_deadline, lowTimeMs(game)) : null,
   );
 }
 
@@ -117,6 +116,7 @@ export function seatStrip(game, view, lastAction) {
           kindsMeter(view.kinds[s])),
         state ? h("span", { class: "seat-state visually-hidden" }, state) : null,
         seatClock(game, s, acting),
+        seatBadge(game, s),
         expelButton(game, s),
       );
     })),

@@ -4,6 +4,7 @@
 import { cardsText } from "../cards.js";
 import { t } from "../i18n.js";
 import { seatName } from "./chrome.js";
+import { asPlayable } from "./seatstate.js";
 import { moveText } from "./tableparts.js";
 
 export const PANELS = ["trick", "players", "chat", "log"];
@@ -84,6 +85,7 @@ export function receiveRounds(state, rounds) {
 export function receive(state, game) {
   const prev = state.game;
   if (prev && game.version < prev.version) return [];
+  game = asPlayable(game); // nothing is mine to play while the AI plays my seat
   state.game = game;
   const view = game.view;
   const before = prev && prev.view;

@@ -9,6 +9,7 @@ import {
   actionBar, handPanel, lastRoundPanel, passInfo, roundLog, seatStrip, seatsPanel, tableTabs,
   trickPanel, turnBanner,
 } from "./tableparts.js";
+import { handedOverPanel, mySeatNote } from "./seatstate.js";
 import { playMotion } from "./tablemotion.js";
 import { finishedRounds, selectedCards } from "./tablestate.js";
 import { renderWaiting } from "./waiting.js";
@@ -44,14 +45,6 @@ export function drawGame(ctx, act) {
     const again = document.querySelector(`[data-focus="${focused}"]`);
     if (again && !again.disabled) again.focus({ preventScroll: true });
   }
-}
-
-function retakePanel(game, act) {
-  const mine = game.seats.find((s) => s.number === game.your_seat);
-  if (!mine || mine.state !== "autopilot") return null;
-  return h("div", { class: "notice retake", role: "status" },
-    h("p", {}, t("table.autopilot")),
-    h("button", { class: "btn primary small", type: "button", onclick: act.retake }, t("table.retake")));
 }
 
 function noticePanel(ctx, act) {
@@ -125,7 +118,7 @@ function upperParts(ctx, act, player) {
     h("div", { class: "table-middle", id: "table-middle", tabindex: 0, role: "region", "aria-label": t("table.middle") },
       turnBanner(game, view),
       noticePanel(ctx, act),
-      retakePanel(game, act),
+      mySeatNote(game),
       middle(ctx, act, player)),
     tableTabs(ctx.panel, act.showPanel, {
       unread: ctx.chat ? ctx.chat.unread : 0,
@@ -142,7 +135,7 @@ export function drawTable(ctx, act) {
   const header = appHeader({ title: t("table.titleRound", { id: gameNumber(ctx.id), n: view.round }), status: statusPill(ctx.status) });
   const attrs = tableAttrs(ctx, player);
   const upper = upperParts(ctx, act, player);
-  const lower = player ? bottom(ctx, act) : h("p", { class: "muted" }, t("table.spectator"));
+  const lower = player ? handedOverPanel(ctx.game, act.retake) || bottom(ctx, act) : h("p", { class: "muted" }, t("table.spectator"));
   const section = document.querySelector("section.screen.table");
   if (section && lower.parentNode === section) {
     // The hand stays where it is (never detached): only what is above it is replaced.
