@@ -15,7 +15,7 @@ def test_me_over_session(alice_session):
 
     assert response.status_code == 200
     assert response.json()["username"] == "alice"
-    assert set(response.json()) == {"id", "username", "email", "date_joined"}
+    assert set(response.json()) == {"id", "username", "email", "date_joined", "guest"}
 
 
 def test_me_over_token(alice, alice_token_client):
