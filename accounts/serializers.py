@@ -37,6 +37,10 @@ class AuthSerializer(serializers.Serializer):
     token = serializers.CharField(source="token.key")
 
 
+class CsrfSerializer(serializers.Serializer):
+    signed_in = serializers.BooleanField(help_text="this session is signed in")
+
+
 class RegisterSerializer(StrictSerializer):
     username = StrictCharField(
         validators=[username_validator],
