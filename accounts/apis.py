@@ -119,7 +119,8 @@ class ClaimView(APIView):
 
 
 class CsrfView(APIView):
-    authentication_classes = []
+    # The session only: a stale `Authorization: Token` header must not make this fail.
+    authentication_classes = [SessionAuthentication]
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -134,7 +135,7 @@ class CsrfView(APIView):
     )
     def get(self, request):
         get_token(request._request)
-        return Response({"signed_in": request._request.user.is_authenticated})
+        return Response({"signed_in": request.user.is_authenticated})
 
 
 class RegisterView(SignInView):
