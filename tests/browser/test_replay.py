@@ -4,7 +4,6 @@ anyone from a barkside-record/1 file opened on the phone."""
 import json
 import re
 
-from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
@@ -13,6 +12,7 @@ from games.models import Game
 from games.services import Actor
 from tests.helpers import client_for, fast_forward
 
+from .axe import Axe
 from .conftest import PASSWORD, SCREENSHOTS, game_number, sign_up
 
 
