@@ -119,10 +119,15 @@ def guest_claim(
     return SignedIn(user, token)
 
 
+def guests_idle(now: datetime):
+    """The guests idle past their time, oldest first: read through their partial index
+    (`user_guest_until`), so the cost follows the guests due, not the users held."""
+    return User.objects.filter(guest_until__lte=now).order_by("guest_until")
+
+
 def guests_due(now: datetime, limit: int) -> list[int]:
-    """The ids of guests idle past their time, oldest first (through their index)."""
-    due = User.objects.filter(guest_until__lte=now).order_by("guest_until")
-    return list(due.values_list("pk", flat=True)[:limit])
+    """The ids of the first `limit` guests idle past their time."""
+    return list(guests_idle(now).values_list("pk", flat=True)[:limit])
 
 
 def guest_locked(user_id: int, now: datetime) -> User | None:
