@@ -136,11 +136,12 @@ function viewer(record) {
   go(0);
   const panel = h("section", { class: "panel replay", "aria-labelledby": "replay-h" },
     h("h2", { id: "replay-h" }, t("replay.title")),
+    // The controls above the step, so that they stay where they are as it changes size.
     h("nav", { class: "replay-rounds", "aria-label": t("replay.rounds") }, roundButtons),
-    counter, body,
-    h("div", { class: "actions" }, prev, next),
-    h("div", { class: "actions replay-more" }, prevTrick, nextTrick, play,
-      h("label", { for: "replay-speed", class: "replay-speed" }, t("replay.speed"), speed)));
+    h("div", { class: "actions" }, prev, next, prevTrick, nextTrick),
+    h("div", { class: "actions replay-more" }, play,
+      h("label", { for: "replay-speed", class: "replay-speed" }, t("replay.speed"), speed)),
+    counter, body);
   // Leaving the screen stops the clock.
   window.addEventListener("hashchange", stop, { once: true });
   return panel;
