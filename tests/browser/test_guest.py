@@ -2,13 +2,17 @@
 two AI players; it plays the whole game through the table, then keeps its games under a
 name of its own."""
 
+import pytest
 from playwright.sync_api import expect
 
 from accounts.models import User
 from games.models import Game
 
 from .conftest import PASSWORD
-from .playing import make_move, wait_my_turn
+from .playing import make_move, phone_at, wait_my_turn
+from .test_settings import ON_SCREEN
+
+UNCLIPPED = "(el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight"
 
 
 def test_a_guest_plays_a_whole_game_from_the_landing_page_in_one_tap(phone, settings):
@@ -71,3 +75,24 @@ def test_a_signed_in_device_comes_back_signed_in(phone):
     phone.reload()
 
     expect(phone.get_by_text("Hello, guest-")).to_be_visible()
+
+
+@pytest.mark.parametrize(
+    ("locale", "label"),
+    [
+        ("en-US", "Play now"),
+        ("fr-FR", "Jouer maintenant"),
+        ("de-DE", "Jetzt spielen"),
+        ("ko-KR", "지금 플레이"),
+    ],
+)
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
+def test_play_now_is_on_screen_unclipped_in_every_language(
+    browser, live_server, locale, label, size
+):
+    page = phone_at(browser, live_server, size, locale=locale)
+    page.goto("/")
+    button = page.get_by_role("button", name=label)
+    expect(button).to_be_visible()
+    assert button.evaluate(ON_SCREEN) and button.evaluate(UNCLIPPED)
+    page.context.close()
