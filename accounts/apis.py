@@ -7,7 +7,7 @@ register/login.
 
 from django.http import JsonResponse
 from django.middleware.csrf import get_token
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import PermissionDenied
@@ -15,9 +15,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import services
+from accounts import guests, services
 from accounts.serializers import (
     AuthSerializer,
+    ClaimSerializer,
+    CsrfSerializer,
     LoginSerializer,
     PasswordChangeSerializer,
     RegisterSerializer,
@@ -27,6 +29,7 @@ from barkside import error_texts
 from barkside.errors import error_body
 from barkside.schema import error_responses
 from barkside.serializers import validated
+from barkside.throttling import AnonRateThrottle, ScopedRateThrottle, UserRateThrottle
 
 TAGS = ["auth"]
 
@@ -68,20 +71,71 @@ class SignInView(APIView):
         return True
 
 
+class AddressRateThrottle(ScopedRateThrottle):
+    """The view's scope counted per address, signed in or not: a guest can't make a new
+    guest to refill its budget."""
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class GuestView(SignInView):
+    throttle_scope = "guest"
+    throttle_classes = [AnonRateThrottle, UserRateThrottle, AddressRateThrottle]
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="auth_guest",
+        summary="Play at once: a new guest account; returns its API token, and signs in a "
+        "session that sent the CSRF token",
+        description="A guest plays the AI and unrated tables (rated play and chat answer "
+        "403 `guest_not_allowed`), is removed after GUEST_IDLE_HOURS without a request, and "
+        "keeps its games when it claims a username and password (`claim`). THROTTLE_GUEST "
+        "guests per address.",
+        request=None,
+        responses={201: AuthSerializer, **error_responses(403, 429)},
+    )
+    def post(self, request):
+        session = self.starts_session(request)
+        signed_in = guests.guest_create(request=request._request, session=session)
+        return Response(AuthSerializer(signed_in).data, status=status.HTTP_201_CREATED)
+
+
+class ClaimView(APIView):
+    throttle_scope = "auth"
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="auth_claim",
+        summary="A guest chooses its username and password and keeps its games; returns a "
+        "new API token, this session stays signed in",
+        request=ClaimSerializer,
+        responses={200: AuthSerializer, **error_responses(400, 401, 403, 409, 415, 429)},
+    )
+    def post(self, request):
+        data = validated(ClaimSerializer, request.data)
+        signed_in = guests.guest_claim(request=request._request, user=request.user, **data)
+        return Response(AuthSerializer(signed_in).data)
+
+
 class CsrfView(APIView):
-    authentication_classes = []
+    # The session only: a stale `Authorization: Token` header must not make this fail.
+    authentication_classes = [SessionAuthentication]
     permission_classes = [AllowAny]
 
     @extend_schema(
         tags=TAGS,
         operation_id="auth_csrf",
-        summary="Set the csrftoken cookie the web app echoes in X-CSRFToken",
+        summary="Set the csrftoken cookie the web app echoes in X-CSRFToken; say whether "
+        "this session is signed in",
+        description="The web app asks `me` only when `signed_in`: a signed-out load makes "
+        "no request that answers 401.",
         request=None,
-        responses={204: OpenApiResponse(description="csrftoken cookie set")},
+        responses={200: CsrfSerializer},
     )
     def get(self, request):
         get_token(request._request)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response({"signed_in": request.user.is_authenticated})
 
 
 class RegisterView(SignInView):

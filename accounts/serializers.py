@@ -20,10 +20,13 @@ def _password_field() -> StrictCharField:
 
 class UserSerializer(serializers.ModelSerializer):
     email = serializers.CharField(read_only=True, help_text="empty when none was given")
+    guest = serializers.BooleanField(
+        source="is_guest", read_only=True, help_text="a guest: no rated play nor chat until claimed"
+    )
 
     class Meta:
         model = User
-        fields = ["id", "username", "email", "date_joined"]
+        fields = ["id", "username", "email", "date_joined", "guest"]
         read_only_fields = fields
 
 
@@ -32,6 +35,10 @@ class AuthSerializer(serializers.Serializer):
 
     user = UserSerializer()
     token = serializers.CharField(source="token.key")
+
+
+class CsrfSerializer(serializers.Serializer):
+    signed_in = serializers.BooleanField(help_text="this session is signed in")
 
 
 class RegisterSerializer(StrictSerializer):
@@ -46,6 +53,10 @@ class RegisterSerializer(StrictSerializer):
         default="",
         max_length=User._meta.get_field("email").max_length,  # the column's width
     )
+
+
+class ClaimSerializer(RegisterSerializer):
+    """A guest's chosen name and password: the fields of registering."""
 
 
 class LoginSerializer(StrictSerializer):

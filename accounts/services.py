@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework.authtoken.models import Token
 
 from accounts import socket_auth
-from accounts.models import USERNAME_TAKEN, User, username_validator
+from accounts.models import USERNAME_TAKEN, User, is_guest_name, username_validator
 from accounts.signals import signing_in
 from barkside.authentication import tokens_forget, user_tokens_forget
 from barkside.errors import ServiceError
@@ -46,11 +46,11 @@ def locked_out_error() -> ServiceError:
     )
 
 
-def _invalid(fields: dict[str, list[str]]) -> ServiceError:
+def invalid(fields: dict[str, list[str]]) -> ServiceError:
     return ServiceError("invalid", fields=fields)
 
 
-def _password_problems(password: str, user: User) -> list[str]:
+def password_problems(password: str, user: User) -> list[str]:
     try:
         validate_password(password, user)
     except ValidationError as exc:
@@ -58,7 +58,7 @@ def _password_problems(password: str, user: User) -> list[str]:
     return []
 
 
-def _sign_in(request: HttpRequest, user: User, *, session: bool, backend=None) -> None:
+def sign_in(request: HttpRequest, user: User, *, session: bool, backend=None) -> None:
     if session:
         login(request, user, backend=backend)
     else:
@@ -72,12 +72,12 @@ def user_register(
     """Create an account and give it its API token; with `session`, sign this session in."""
     user = User(username=username, email=User.objects.normalize_email(email))
     problems = {}
-    if User.objects.filter(username__iexact=username).exists():
+    if is_guest_name(username) or User.objects.filter(username__iexact=username).exists():
         problems["username"] = [USERNAME_TAKEN]
-    if password_problems := _password_problems(password, user):
-        problems["password"] = password_problems
+    if found := password_problems(password, user):
+        problems["password"] = found
     if problems:
-        raise _invalid(problems)
+        raise invalid(problems)
     user.set_password(password)
     try:
         with transaction.atomic():
@@ -85,8 +85,8 @@ def user_register(
             token = Token.objects.create(user=user)
     except IntegrityError:
         # Someone took the name between our check and our insert.
-        raise _invalid({"username": [USERNAME_TAKEN]}) from None
-    _sign_in(request, user, session=session, backend=MODEL_BACKEND)
+        raise invalid({"username": [USERNAME_TAKEN]}) from None
+    sign_in(request, user, session=session, backend=MODEL_BACKEND)
     return SignedIn(user, token)
 
 
@@ -105,7 +105,7 @@ def user_login(*, request: HttpRequest, username: str, password: str, session: b
         raise locked_out_error()
     if user is None:
         raise ServiceError("invalid_credentials", status=400)
-    _sign_in(request, user, session=session)
+    sign_in(request, user, session=session)
     token, _created = Token.objects.get_or_create(user=user)
     return SignedIn(user, token)
 
@@ -117,7 +117,7 @@ def user_logout(*, request: HttpRequest, user: User) -> None:
         ended[socket_auth.session_group(request.session.session_key)] = (
             socket_auth.CLOSE_UNAUTHENTICATED
         )
-    _tokens_end(user)
+    tokens_end(user)
     logout(request)
     transaction.on_commit(lambda: socket_auth.sockets_close(ended))
 
@@ -128,7 +128,7 @@ def _token_sockets(user: User) -> dict[str, int]:
     return {socket_auth.token_group(key): socket_auth.CLOSE_UNAUTHENTICATED for key in keys}
 
 
-def _tokens_end(user: User) -> None:
+def tokens_end(user: User) -> None:
     """Delete the user's tokens; the token cache forgets them once that is committed (a
     request reading them before then could otherwise put them back)."""
     keys = list(Token.objects.filter(user=user).values_list("key", flat=True))
@@ -151,16 +151,16 @@ def user_change_password(
     if getattr(request, "axes_locked_out", False):
         raise locked_out_error()
     if checked is None or checked.pk != user.pk:
-        raise _invalid({"old_password": [_("Wrong password.")]})
-    if problems := _password_problems(new_password, user):
-        raise _invalid({"new_password": problems})
+        raise invalid({"old_password": [_("Wrong password.")]})
+    if problems := password_problems(new_password, user):
+        raise invalid({"new_password": problems})
     # The sockets of the old token, and of every session of the old password, close.
     ended = _token_sockets(user)
     ended[socket_auth.password_group(user)] = socket_auth.CLOSE_SIGN_IN_CHANGED
     with transaction.atomic():
         user.set_password(new_password)
         user.save(update_fields=["password"])
-        _tokens_end(user)
+        tokens_end(user)
         token = Token.objects.create(user=user)
         transaction.on_commit(lambda: socket_auth.sockets_close(ended))
     # Only a session signed in as this user needs its hash refreshed; a token client has
@@ -186,13 +186,13 @@ def username_change(*, user: User, username: str) -> None:
     try:
         username_validator(username)
     except ValidationError as exc:
-        raise _invalid({"username": [exc.messages[0]]}) from None
+        raise invalid({"username": [exc.messages[0]]}) from None
     if User.objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
-        raise _invalid({"username": [USERNAME_TAKEN]})
+        raise invalid({"username": [USERNAME_TAKEN]})
     try:
         with transaction.atomic():
             User.objects.filter(pk=user.pk).update(username=username)
     except IntegrityError:  # taken between the check and the update
-        raise _invalid({"username": [USERNAME_TAKEN]}) from None
+        raise invalid({"username": [USERNAME_TAKEN]}) from None
     user.username = username
     transaction.on_commit(lambda: user_tokens_forget(user.pk))

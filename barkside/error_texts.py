@@ -83,6 +83,10 @@ DETAILS: dict[str, str] = {
     "invalid_token": _("This unsubscribe link is not valid."),
     "suspended": _("This account is suspended for now."),
     "banned": _("This account is banned."),
+    "guest_not_allowed": _(
+        "Guests play unrated games without chat: choose a username and a password first."
+    ),
+    "not_a_guest": _("This account already has a username and a password."),
     # --- moderation ---
     "chat_muted": _("A moderator muted your chat for now."),
     "target_is_staff": _("Moderators act on players only, never on staff."),

@@ -109,6 +109,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.GuestSeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes requires.
@@ -243,6 +244,17 @@ CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "games.tasks.sweep", "schedule": env("SWEEP_SECONDS", 5.0, float)},
 }
 
+# --- Guests (accounts/guests.py, games/guests.py) ----------------------------------------
+
+# A guest that makes no request for this long is removed, its running games ended.
+GUEST_IDLE_HOURS = env("GUEST_IDLE_HOURS", 72.0, float)
+# A guest's removal time is written again only once it is this many seconds old.
+GUEST_SEEN_STEP = env("GUEST_SEEN_STEP", 3600, int)
+CELERY_BEAT_SCHEDULE["guests-expire"] = {
+    "task": "games.tasks.guests_expire",
+    "schedule": env("GUEST_EXPIRE_SECONDS", 600.0, float),
+}
+
 # --- Games ----------------------------------------------------------------------------
 
 # Seconds between an AI's moves, so people can follow them one by one.
@@ -341,6 +353,7 @@ REST_FRAMEWORK = {
         "user": _throttle_rate("THROTTLE_USER", "600/min"),
         "auth": _throttle_rate("THROTTLE_AUTH", "20/min"),  # register, login, password change
         "moves": _throttle_rate("THROTTLE_MOVES", "120/min"),  # playing cards
+        "guest": _throttle_rate("THROTTLE_GUEST", "10/hour"),  # guests made, per address
     },
 }
 

@@ -158,6 +158,12 @@ def seats_back(user) -> None:
     Seat.objects.filter(user=user).exclude(away_since=None).update(away_since=None, away_until=None)
 
 
+def games_forget(game_ids) -> None:
+    """Delete games that have ended and are nobody's record any more (a removed guest's
+    games against the AI alone), with their seats, events and due times."""
+    Game.objects.filter(pk__in=game_ids).exclude(status=Game.Status.ACTIVE).delete()
+
+
 def _seats(game: Game, change: Change) -> list[Seat]:
     """The seats after `change` seats and unseats people, as new objects: the rows of
     `before` stay as they were. People seated are inserted here, so that their clocks can

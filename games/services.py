@@ -22,6 +22,7 @@ from games.tables import (
     game_leave,
     game_resign,
     game_start_seated,
+    guest_check,
     seat_retake,
     seats_to_autopilot,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "game_settings_update",
     "game_start_seated",
     "game_timeout",
+    "guest_check",
     "seat_retake",
     "seats_to_autopilot",
     "sweep",

@@ -20,6 +20,8 @@ def game_create(*, user, players, ai=(), deck="auto", time_per_move, rated=False
     """Open a table with `user` in seat 0 and AI seats last; a full table starts at once."""
     if len(ai) > players - 1:
         raise GameError("too_many_ai", field="ai")
+    if rated:
+        guest_check(user)
     free = players - len(ai) - 1
     opening = bool(free) and not private  # a table that waits in the lobby
     fair_share_check(user_id=user.pk, time_per_move=time_per_move, ai=bool(ai), opening=opening)
@@ -56,6 +58,8 @@ def game_join(*, game_id, user, invite_code=None) -> Game:
         raise no_such_game()
     if game.status != Game.Status.OPEN:
         raise GameError("not_open", status=409)
+    if game.rated:
+        guest_check(user)
     ai = any(s.is_ai for s in table.seats)
     fair_share_check(user_id=user.pk, time_per_move=game.time_per_move, ai=ai)
     taken = {s.number for s in table.seats}
@@ -84,6 +88,13 @@ def game_leave(*, game_id, user) -> Game:
         ended = {"status": Game.Status.ABORTED, "ended": timezone.now()}
         change = table_change("aborted", unseated=(seat.number,), columns=ended)
     return commit(table, change).game
+
+
+def guest_check(user) -> None:
+    """Guests play unrated games only (accounts/guests.py): a rating is worth what the
+    accounts behind it are, and a new guest is free."""
+    if user.is_guest:
+        raise GameError("guest_not_allowed", status=403)
 
 
 def _started(table: Snapshot, notice=GAME_STARTED, joining=None) -> Change:

@@ -5,7 +5,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from games import services
+from games import guests, services
 
 # A database that drops connections or restarts fails a task with these. The AI turn
 # is tried again with backoff (about 1, 2, 4 s, then every 4 s, with jitter so many
@@ -38,3 +38,9 @@ def sweep(resume: bool = False) -> dict:
     every AI turn due is queued again at once, not only those stalled for `AI_STALL`.
     """
     return services.sweep(ai_stall=timedelta(0) if resume else services.AI_STALL)
+
+
+@shared_task(ignore_result=True)
+def guests_expire() -> dict:
+    """Run by Celery beat every GUEST_EXPIRE_SECONDS: guests idle past their time removed."""
+    return guests.guests_expire()

@@ -45,6 +45,8 @@ def queue_join(
         raise MatchmakingError("cannot_queue", status=403)
     if QueueEntry.objects.filter(user=user).exists():
         raise MatchmakingError("already_queued", status=409)
+    if rated:
+        game_services.guest_check(user)
     game_services.fair_share_check(user_id=user.pk, time_per_move=time_per_move, ai=ai_fill)
     mu, _ = rating_of(user, ratings.speed_of(time_per_move))
     try:

@@ -43,6 +43,8 @@ def chat_post(*, game_id, user, text: str) -> ChatMessage:
     game, seat = game_selectors.visible_game(game_id, user)
     if seat is None:
         raise ServiceError("not_a_player", status=403)
+    # A throwaway account would make every mute and ban a minute's setback.
+    game_services.guest_check(user)
     if until := selectors.chat_muted_until(user):
         raise ServiceError(
             "chat_muted",

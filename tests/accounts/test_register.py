@@ -20,7 +20,7 @@ def test_register_returns_the_user_and_a_token(api_client):
     body = response.json()
     assert body["user"]["username"] == "alice"
     assert body["user"]["email"] == "alice@example.com"
-    assert set(body["user"]) == {"id", "username", "email", "date_joined"}
+    assert set(body["user"]) == {"id", "username", "email", "date_joined", "guest"}
     assert body["token"] == Token.objects.get(user__username="alice").key
 
 

@@ -15,7 +15,7 @@ def test_me_over_session(alice_session):
 
     assert response.status_code == 200
     assert response.json()["username"] == "alice"
-    assert set(response.json()) == {"id", "username", "email", "date_joined"}
+    assert set(response.json()) == {"id", "username", "email", "date_joined", "guest"}
 
 
 def test_me_over_token(alice, alice_token_client):
@@ -40,8 +40,13 @@ def test_bad_token_is_refused(api_client):
 def test_csrf_endpoint_sets_the_cookie(csrf_client):
     response = csrf_client.get("/api/auth/csrf")
 
-    assert response.status_code == 204
+    assert response.status_code == 200
     assert csrf_client.cookies["csrftoken"].value
+    assert response.json() == {"signed_in": False}
+
+
+def test_csrf_says_a_signed_in_session_is(alice_session):
+    assert alice_session.get("/api/auth/csrf").json() == {"signed_in": True}
 
 
 def test_session_post_without_csrf_token_is_refused(alice, csrf_client):

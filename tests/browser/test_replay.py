@@ -4,7 +4,6 @@ anyone from a barkside-record/1 file opened on the phone."""
 import json
 import re
 
-from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
@@ -13,6 +12,7 @@ from games.models import Game
 from games.services import Actor
 from tests.helpers import client_for, fast_forward
 
+from .axe import Axe
 from .conftest import PASSWORD, SCREENSHOTS, game_number, sign_up
 
 
@@ -140,3 +140,68 @@ def test_anyone_opens_a_record_file(new_phone, tmp_path, make_user):
     other.write_text(json.dumps({"format": "something-else"}))
     page.get_by_label("A barkside-record/1 file (.json)").set_input_files(str(other))
     expect(page.get_by_role("alert")).to_have_text("This file is not a barkside-record/1 record.")
+
+
+def long_finished_game_of(username: str, rounds: int) -> tuple[int, dict]:
+    """A finished game of at least `rounds` rounds, and its record."""
+    for _ in range(20):
+        game_id = finished_game_of(username)
+        record = record_of(game_id, username)
+        if len(record["rounds"]) >= rounds:
+            return game_id, record
+    raise AssertionError(f"no game of {rounds} rounds in 20")
+
+
+def step_number(page: Page) -> int:
+    return int(re.match(r"Step (\d+) of", page.locator(".replay-count").inner_text())[1])
+
+
+def test_the_replay_jumps_to_round_5_in_one_tap_shows_the_trick_and_plays_itself(phone):
+    sign_up(phone, "alice")
+    game_id, record = long_finished_game_of("alice", rounds=5)
+    fifth = record["rounds"][4]
+    phone.goto(f"/#/game/{game_id}/replay")
+
+    phone.get_by_role("button", name="Round 5", exact=True).click()
+
+    expect(phone.locator(".replay-text")).to_have_text(
+        f"Round 5 is dealt; {_name(record, fifth['starter'])} starts."
+    )
+    expect(phone.locator(".replay-count")).to_contain_text("round 5")
+    expect(phone.get_by_role("button", name="Round 5", exact=True)).to_have_attribute(
+        "aria-current", "step"
+    )
+
+    # The first trick as it stands after each of its moves, every seat's once.
+    phone.get_by_role("button", name="Trick ▶").click()
+    trick = fifth["moves"][: record["players"]]
+    for i, move in enumerate(trick):
+        if i:
+            phone.get_by_role("button", name="Next").click()
+        rows = phone.locator(".replay-trick li")
+        expect(rows).to_have_count(i + 1)
+        cards = " ".join(map(str, move.get("play") or move.get("tuck")))
+        expect(rows.nth(i)).to_contain_text(_name(record, move["seat"]))
+        expect(rows.nth(i).locator(".card-row")).to_contain_text(cards.split()[0])
+    expect(phone.locator(".replay-count")).to_contain_text("trick 1")
+    phone.get_by_role("button", name="Next").click()
+    expect(phone.locator(".replay-trick li")).to_have_count(1)  # the second trick begins
+    expect(phone.locator(".replay-count")).to_contain_text("trick 2")
+    phone.get_by_role("button", name="◀ Trick").click()
+    expect(phone.locator(".replay-count")).to_contain_text("trick 1")
+
+    # By itself, at a speed; paused, it stays.
+    phone.get_by_label("Speed").select_option("4")
+    before = step_number(phone)
+    phone.get_by_role("button", name="Play").click()
+    phone.wait_for_function(
+        "(n) => Number(document.querySelector('.replay-count').textContent.match(/\\d+/)[0]) >= n",
+        arg=before + 3,
+    )
+    phone.get_by_role("button", name="Pause").click()
+    paused = step_number(phone)
+    expect(phone.get_by_role("button", name="Play")).to_have_attribute("aria-pressed", "false")
+    phone.wait_for_timeout(600)  # four steps' time at 4x: none may come
+    assert step_number(phone) == paused
+    assert serious(phone) == []
+    phone.screenshot(path=str(SCREENSHOTS / "replay-round-5.png"))

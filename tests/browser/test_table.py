@@ -8,13 +8,13 @@ at least 44 px wide; no move is refused; the AIs are named; game over opens at t
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from games import services
 from games.models import Game
 from tests.helpers import expire_turn
 
+from .axe import Axe
 from .conftest import sign_up, start_ai_game
 from .playing import (
     OVER_HEADLINE,

@@ -7,7 +7,6 @@ that notice is tested in tests/moderation/test_warnings.py).
 
 import json
 
-from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from playwright.sync_api import Page, expect
@@ -15,6 +14,7 @@ from playwright.sync_api import Page, expect
 from moderation import services
 from moderation.models import WarningSeen
 
+from .axe import Axe
 from .conftest import PASSWORD, screenshot, sign_up
 
 PAYLOAD = '<script>alert("script")</script><img src="x" onerror="alert(\'img\')"> Be kind.'

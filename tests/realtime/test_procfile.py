@@ -61,5 +61,5 @@ def test_an_idle_connection_stays_open_longer_than_uvicorns_default(processes, s
         answers.append((response.status, connection.sock.getsockname()))
     connection.close()
     (first, mine), (second, still_mine) = answers
-    assert (first, second, still_mine) == (204, 204, mine)
+    assert (first, second, still_mine) == (200, 200, mine)
     assert f"--timeout-keep-alive {KEEP_ALIVE}" in shlex.join(procfile_web(port))  # as make run

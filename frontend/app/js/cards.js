@@ -68,7 +68,10 @@ export function cardFace(strength, { size = "", label } = {}) {
     { class: `card s${strength} ${size}`, role: "img", "aria-label": label || t("card.label", { n: strength }) },
     h("span", { class: "num", "aria-hidden": "true" }, String(strength)),
     svg(dogSvg(strength)),
-    h("span", { class: "num num-b", "aria-hidden": "true" }, String(strength)),
+    // The second corner's digit is drawn by the style sheet (from data-n), so that a
+    // card's text is its strength once: a button named "Dog 7" shows "7", not "7 7"
+    // (axe's label-content-name-mismatch).
+    h("span", { class: "num num-b", "aria-hidden": "true", "data-n": strength }),
   );
 }
 

@@ -16,12 +16,21 @@ import { renderLeaderboard } from "./screens/leaderboard.js";
 import { watchWarnings } from "./screens/warnings.js";
 
 const AFTER_SIGN_IN = "barkside.after";
+const SIGNED_IN = "barkside.signedIn"; // this device was signed in when last seen
+let hintedUser = null; // the store's first user: nothing to write until it changes
+session.subscribe(({ user }) => {
+  if (user === hintedUser) return;
+  hintedUser = user;
+  if (user) localStorage.setItem(SIGNED_IN, "1");
+  else localStorage.removeItem(SIGNED_IN);
+});
 let cleanup = null;
 let booted = false;
 
 const ROUTES = [
   [/^#\/login$/, () => renderAuth("login", signedIn), false],
   [/^#\/signup$/, () => renderAuth("signup", signedIn), false],
+  [/^#\/claim$/, () => renderAuth("claim", claimed), true],
   [/^#\/rules$/, () => renderRules(), false],
   [/^#\/settings$/, () => renderSettings({ rerender: route }), false],
   [/^#\/new(?:\?(.*))?$/, (m) => renderNewGame(new URLSearchParams(m[1] || "")), true],
@@ -44,6 +53,11 @@ function signedIn(user) {
   const next = sessionStorage.getItem(AFTER_SIGN_IN) || "#/";
   sessionStorage.removeItem(AFTER_SIGN_IN);
   navigate(next);
+}
+
+function claimed(user) {
+  session.set({ user });
+  navigate("#/");
 }
 
 export function navigate(hash) {
@@ -106,11 +120,16 @@ function updateOnline() {
 async function connectSession() {
   clearTimeout(retryTimer);
   try {
-    // Side by side: the CSRF cookie is for later posts, and `me` is a plain GET.
-    const [, user] = await Promise.all([api.csrf(), api.me()]);
+    // Signed in last time: side by side, the CSRF cookie for later posts and `me`. Else
+    // `me` only once the CSRF answer says a session is signed in: a signed-out load asks
+    // nothing that answers 401.
+    const user = localStorage.getItem(SIGNED_IN)
+      ? (await Promise.all([api.csrf(), api.me()]))[1]
+      : (await api.csrf()).signed_in ? await api.me() : null;
     session.set({ user, bootError: false });
   } catch (err) {
     // 401/403: nobody is signed in. 0: the server can't be reached (offline).
+    if (err.status === 401 || err.status === 403) localStorage.removeItem(SIGNED_IN);
     session.set({ user: null, bootError: err.status === 0 || err.status >= 500 });
   }
   showBanner(!navigator.onLine || session.get().bootError);

@@ -1,8 +1,34 @@
-// Sign up and sign in.
+// Sign up and sign in; play at once as a guest, and claim the guest's account later.
 import { api } from "../api.js";
 import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
+import { session } from "../store.js";
 import { appHeader } from "./chrome.js";
+
+// A guest's first game: against two AI players at the easy level, two minutes a move.
+const FIRST_GAME = { players: 3, ai: ["easy", "easy"], time_per_move: 120 };
+
+// "Play now": one tap makes a guest and sits it at a table with the AI.
+function playNowButton() {
+  const error = h("p", { class: "form-error", role: "alert" });
+  const button = h("button", { class: "btn primary wide play-now", type: "button", id: "play-now" }, t("guest.playNow"));
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    error.textContent = "";
+    try {
+      await api.csrf();
+      const answer = await api.guest();
+      session.set({ user: answer.user });
+      const game = await api.create(FIRST_GAME);
+      location.hash = `#/game/${game.id}`;
+    } catch (err) {
+      error.textContent = err.status === 0 ? t("error.offline") : err.detail || t("error.generic");
+      button.disabled = false;
+    }
+  });
+  return h("div", { class: "card-panel play-now-panel" },
+    button, h("p", { class: "hint" }, t("guest.playNowHint")), error);
+}
 
 // The invitation this sign-in was asked for, if any: "#/join/<id>/<code>?from=<name>".
 function invitedBy() {
@@ -24,7 +50,8 @@ function localProblems(data, signup) {
 }
 
 export function renderAuth(mode, onSignedIn) {
-  const signup = mode === "signup";
+  const claim = mode === "claim"; // a guest chooses its name and password, keeping its games
+  const signup = mode === "signup" || claim;
   const inviter = invitedBy();
   const error = h("p", { class: "form-error", id: "auth-error", role: "alert" });
   const field = (name, type, autocomplete, required = true) => {
@@ -46,14 +73,16 @@ export function renderAuth(mode, onSignedIn) {
   const username = field("username", "text", "username");
   const password = field("password", "password", signup ? "new-password" : "current-password");
   const email = signup ? field("email", "email", "email", false) : null;
-  const submit = h("button", { class: "btn primary wide", type: "submit" }, t(signup ? "auth.signup" : "auth.login"));
+  const submit = h("button", { class: "btn primary wide", type: "submit" },
+    t(claim ? "guest.claim" : signup ? "auth.signup" : "auth.login"));
 
   const form = h("form", { class: "card-panel auth-form", novalidate: true },
-    h("h2", {}, t(signup ? "auth.signupTitle" : "auth.loginTitle")),
+    h("h2", {}, t(claim ? "guest.claimTitle" : signup ? "auth.signupTitle" : "auth.loginTitle")),
+    claim && h("p", {}, t("guest.claimText")),
     username.el, password.el, email && email.el,
     signup && h("p", { class: "hint" }, t("auth.passwordHint")),
     error, submit,
-    h("p", { class: "switch" },
+    !claim && h("p", { class: "switch" },
       signup ? t("auth.haveAccount") : t("auth.noAccount"), " ",
       h("a", { href: signup ? "#/login" : "#/signup" }, t(signup ? "auth.login" : "auth.signup"))),
   );
@@ -71,7 +100,9 @@ export function renderAuth(mode, onSignedIn) {
     submit.disabled = true;
     try {
       await api.csrf();
-      const answer = signup
+      const answer = claim
+        ? await api.claim(data.get("username"), data.get("password"), data.get("email"))
+        : signup
         ? await api.register(data.get("username"), data.get("password"), data.get("email"))
         : await api.login(data.get("username"), data.get("password"));
       onSignedIn(answer.user);
@@ -89,6 +120,10 @@ export function renderAuth(mode, onSignedIn) {
     }
   });
 
+  if (claim) {
+    mount(appHeader({ title: t("guest.claimTitle") }), h("section", { class: "screen auth" }, form));
+    return;
+  }
   mount(
     appHeader({ back: false }),
     h("section", { class: "screen auth" },
@@ -98,9 +133,10 @@ export function renderAuth(mode, onSignedIn) {
         h("p", { class: "tagline" }, t("app.tagline")),
       ),
       inviter ? h("p", { class: "card-panel invited", role: "status" }, t("auth.invited", { name: inviter })) : null,
+      inviter ? null : playNowButton(),
       form,
       h("p", { class: "center" }, h("a", { href: "#/rules" }, t("home.howToPlay"))),
     ),
   );
-  form.querySelector("input").focus();
+  // No field takes the focus: on a phone that would open the keyboard over "Play now".
 }

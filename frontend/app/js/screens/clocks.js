@@ -110,31 +110,22 @@ export function urgencyLine(game) {
   return h("span", { class: "game-urgency" }, last ? h("span", { class: "last-action" }, last) : null, ...parts);
 }
 
-// Settings: vacation, forced moves, the game limit.
+// Settings: forced moves, the game limit (vacation: playsettings.js).
 export function correspondencePanel() {
   const body = h("div", { "aria-busy": "true" }, h("p", { class: "muted" }, t("loading")));
 
   function draw(s) {
     body.removeAttribute("aria-busy");
-    const days = h("input", { type: "number", id: "vacation-days", min: 1, max: Math.max(1, Math.floor(s.vacation_days_left)), value: Math.min(7, Math.max(1, Math.floor(s.vacation_days_left))) });
     const act = (call) => async () => {
-      try { draw(await call()); toast(t("notify.saved")); } catch (err) { toast(err.detail || t("error.generic")); }
+      try { draw(await call()); toast(t("settings.savedAccount")); } catch (err) { toast(err.detail || t("error.generic")); }
     };
-    const vacation = s.vacation
-      ? [h("p", { class: "vacation-state" }, t("clock.onVacation", { until: whenText(s.vacation.until) })),
-        h("button", { type: "button", class: "btn", onclick: act(() => api.vacationEnd()) }, t("clock.vacationEnd"))]
-      : [h("div", { class: "field" }, h("label", { for: "vacation-days" }, t("clock.vacationDays")), days),
-        h("button", { type: "button", class: "btn", onclick: act(() => api.vacationStart(Number(days.value))) }, t("clock.vacationStart"))];
     const toggle = (name) => {
       const input = h("input", { type: "checkbox", id: `pref-${name}`, checked: s[name] });
       input.addEventListener("change", act(() => api.gameSettings({ [name]: input.checked })));
       return h("div", { class: "field checkbox" }, input, h("label", { for: `pref-${name}` }, t(`clock.${name}`)));
     };
     body.replaceChildren(
-      h("h2", { id: "vacation-h" }, t("clock.vacation")),
-      h("p", { class: "hint" }, t("clock.vacationHint", { left: Math.floor(s.vacation_days_left), total: s.vacation_days })),
-      ...vacation,
-      h("h2", {}, t("clock.forcedMoves")),
+      h("h2", { id: "forced-h" }, t("clock.forcedMoves")),
       toggle("forced_moves_correspondence"),
       toggle("forced_moves_live"),
       h("p", { class: "hint game-limit" }, t("clock.gameLimit", { running: s.game_limit.running, limit: s.game_limit.limit })),
@@ -145,5 +136,5 @@ export function correspondencePanel() {
     body.removeAttribute("aria-busy");
     body.replaceChildren(h("p", { class: "form-error", role: "alert" }, t("error.generic")));
   });
-  return h("section", { class: "card-panel correspondence", "aria-labelledby": "vacation-h" }, body);
+  return h("section", { class: "card-panel correspondence", "aria-labelledby": "forced-h" }, body);
 }

@@ -1,7 +1,9 @@
 // A finished game, step by step, from its barkside-record/1 record: the one the server
 // publishes at the end (#/game/<id>/replay) or any record file opened here (#/record).
 // Only the record is read: each seat's hand is its dealt hand less what it passed and
-// played, plus what it received; who won each trick is not worked out here.
+// played, plus what it received; a trick is every seat's move once in turn (RULES.md,
+// Tricks), so the round's moves fall into tricks of `players` moves. The viewer jumps to
+// any round in one tap, from trick to trick, and plays the steps by itself at a speed.
 import { api } from "../api.js";
 import { cardRow, cardsText } from "../cards.js";
 import { h, mount } from "../dom.js";
@@ -19,61 +21,130 @@ function without(hand, cards) {
   return rest;
 }
 
-// Every step of the game: [{round, text, hands}], the deal and the passes first in each round.
+// Every step of the game: [{round, trick, text, hands, table}], the deal and the passes
+// first in each round. `trick` counts the round's tricks from 1 (0 before the first);
+// `table` is the trick as it stood after the step: [{seat, cards, tuck}].
 export function replaySteps(record) {
   const n = record.players;
   const name = (s) => (record.seats && record.seats[s]) || t("replay.seat", { n: s + 1 });
   const steps = [];
   record.rounds.forEach((round, r) => {
     let hands = round.hands.map((hand) => [...hand].sort((a, b) => a - b));
-    steps.push({ round: r + 1, text: t("replay.deal", { n: r + 1, name: name(round.starter) }), hands });
+    const at = { round: r + 1, trick: 0, table: [] };
+    steps.push({ ...at, text: t("replay.deal", { n: r + 1, name: name(round.starter) }), hands });
     if (round.passes.every(Boolean)) {
       hands = hands.map((hand, s) => without(hand, round.passes[s]).concat(round.passes[(s + 1) % n]).sort((a, b) => a - b));
       steps.push({
-        round: r + 1,
+        ...at,
         text: round.passes.map((cards, s) => t("replay.passed", { name: name(s), cards: cardsText(cards), to: name((s - 1 + n) % n) })).join(" "),
         hands,
       });
     }
-    for (const move of round.moves) {
+    let table = [];
+    round.moves.forEach((move, i) => {
+      if (i % n === 0) table = [];
       const cards = move.play || move.tuck;
+      table = [...table, { seat: move.seat, cards, tuck: !move.play }];
       hands = hands.map((hand, s) => (s === move.seat ? without(hand, cards) : hand));
       steps.push({
-        round: r + 1,
+        round: r + 1, trick: Math.floor(i / n) + 1, table,
         text: t(move.play ? "move.played" : "move.tucked", { name: name(move.seat), cards: cardsText(cards) }),
         hands,
       });
-    }
+    });
     if (round.loser !== undefined && round.loser !== null) {
-      steps.push({ round: r + 1, text: t("round.caught", { name: name(round.loser), cards: cardsText(round.caught || []) }), hands });
+      steps.push({ ...at, trick: 0, text: t("round.caught", { name: name(round.loser), cards: cardsText(round.caught || []) }), hands });
     }
   });
   return { steps, name };
 }
 
+// Steps a second while playing by itself, by speed.
+const SPEEDS = [0.5, 1, 2, 4];
+
 function viewer(record) {
   const { steps, name } = replaySteps(record);
   let at = 0;
-  const body = h("div", { class: "replay-step", "aria-live": "polite" });
-  const counter = h("span", { class: "replay-count" });
-  const prev = h("button", { type: "button", class: "btn", onclick: () => go(at - 1) }, t("replay.prev"));
-  const next = h("button", { type: "button", class: "btn primary", onclick: () => go(at + 1) }, t("replay.next"));
+  let timer = null;
+  const body = h("div", { class: "replay-step" });
+  const counter = h("span", { class: "replay-count", "aria-live": "polite" });
+  const button = (cls, label, onclick, attrs = {}) => h("button", { type: "button", class: `btn ${cls}`, onclick, ...attrs }, label);
+  const prev = button("", t("replay.prev"), () => { stop(); go(at - 1); });
+  const next = button("primary", t("replay.next"), () => { stop(); go(at + 1); });
+  const prevTrick = button("small", t("replay.prevTrick"), () => { stop(); go(trickStart(at, -1)); });
+  const nextTrick = button("small", t("replay.nextTrick"), () => { stop(); go(trickStart(at, +1)); });
+  const rounds = [...new Set(steps.map((s) => s.round))];
+  const roundButtons = rounds.map((round) => button("small round-jump", String(round),
+    () => { stop(); go(steps.findIndex((s) => s.round === round)); },
+    { "aria-label": t("replay.toRound", { n: round }), "data-round": round }));
+  const play = button("play", t("replay.play"), () => (timer ? stop() : start()), { "aria-pressed": "false" });
+  const speed = h("select", { id: "replay-speed", onchange: () => { if (timer) start(); } },
+    SPEEDS.map((x) => h("option", { value: x, selected: x === 1 }, t("replay.speedX", { x }))));
+
+  // The first step of the next trick (+1), or (-1) of this one, or of the one before when
+  // already at its first step; the deal, the passes and the round's end count as tricks.
+  const key = (j) => `${steps[j].round}:${steps[j].trick}`;
+  const groupStart = (j) => { while (j > 0 && key(j - 1) === key(j)) j -= 1; return j; };
+  function trickStart(i, direction) {
+    if (direction > 0) {
+      let j = i;
+      while (j < steps.length - 1 && key(j) === key(i)) j += 1;
+      return j;
+    }
+    const first = groupStart(i);
+    return first < i || first === 0 ? first : groupStart(first - 1);
+  }
+  function start() {
+    clearInterval(timer);
+    timer = setInterval(() => (at < steps.length - 1 ? go(at + 1) : stop()), 1000 / Number(speed.value));
+    play.textContent = t("replay.pause");
+    play.setAttribute("aria-pressed", "true");
+  }
+  function stop() {
+    clearInterval(timer);
+    timer = null;
+    play.textContent = t("replay.play");
+    play.setAttribute("aria-pressed", "false");
+  }
+  function trickView(step) {
+    if (!step.trick) return null;
+    return h("section", { class: "replay-trick", "aria-labelledby": "replay-trick-h" },
+      h("h3", { id: "replay-trick-h" }, t("replay.trick", { n: step.trick })),
+      h("ul", {}, step.table.map((m) => h("li", { class: m.tuck ? "tucked" : "played" },
+        h("span", { class: "who" }, name(m.seat)),
+        m.tuck ? h("span", { class: "hint" }, t("replay.tucked")) : null,
+        cardRow(m.cards, { size: "mini" })))));
+  }
   function go(i) {
     at = Math.max(0, Math.min(steps.length - 1, i));
     const step = steps[at];
-    counter.textContent = t("replay.count", { i: at + 1, n: steps.length, round: step.round });
+    counter.textContent = step.trick
+      ? t("replay.countTrick", { i: at + 1, n: steps.length, round: step.round, trick: step.trick })
+      : t("replay.count", { i: at + 1, n: steps.length, round: step.round });
     prev.disabled = at === 0;
     next.disabled = at === steps.length - 1;
+    for (const b of roundButtons) {
+      if (Number(b.dataset.round) === step.round) b.setAttribute("aria-current", "step");
+      else b.removeAttribute("aria-current");
+    }
     body.replaceChildren(
       h("p", { class: "replay-text" }, step.text),
+      trickView(step),
       h("ul", { class: "replay-hands" }, step.hands.map((hand, s) =>
         h("li", {}, h("strong", {}, name(s)), cardRow(hand, { size: "mini" })))));
   }
   go(0);
-  return h("section", { class: "panel replay", "aria-labelledby": "replay-h" },
+  const panel = h("section", { class: "panel replay", "aria-labelledby": "replay-h" },
     h("h2", { id: "replay-h" }, t("replay.title")),
-    counter, body,
-    h("div", { class: "actions" }, prev, next));
+    // The controls above the step, so that they stay where they are as it changes size.
+    h("nav", { class: "replay-rounds", "aria-label": t("replay.rounds") }, roundButtons),
+    h("div", { class: "actions" }, prev, next, prevTrick, nextTrick),
+    h("div", { class: "actions replay-more" }, play,
+      h("label", { for: "replay-speed", class: "replay-speed" }, t("replay.speed"), speed)),
+    counter, body);
+  // Leaving the screen stops the clock.
+  window.addEventListener("hashchange", stop, { once: true });
+  return panel;
 }
 
 function valid(record) {

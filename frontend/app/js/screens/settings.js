@@ -1,4 +1,7 @@
-// Settings: language, notifications (notifysettings.js), and the players you blocked or muted.
+// Settings, grouped: playing (move confirmation and vacation, first: playsettings.js), this
+// device (language, notifications on it, sound), the account's notices (notifysettings.js)
+// and correspondence play, then the account: a guest's "keep my games", the players you
+// blocked or muted.
 import { api } from "../api.js";
 import { h, mount, toast } from "../dom.js";
 import { LANGUAGES, lang, setLang, t } from "../i18n.js";
@@ -9,6 +12,7 @@ import { appHeader } from "./chrome.js";
 import { correspondencePanel } from "./clocks.js";
 import { toggleBlock, toggleMute } from "./moderation.js";
 import { notificationSettingsPanel } from "./notifysettings.js";
+import { playingPanel } from "./playsettings.js";
 import { dateText, playerLink, profileHref } from "./profile.js";
 
 const IGNORED = {
@@ -70,6 +74,21 @@ function ignoredPanel(kind) {
     heading, h("p", { class: "hint" }, t(`settings.${kind}Hint`)), body);
 }
 
+// Who is signed in; a guest is asked to keep its games under a name of its own.
+function accountPanel(user) {
+  if (user.guest) {
+    return h("section", { class: "card-panel guest-claim", "aria-labelledby": "guest-h" },
+      h("h3", { id: "guest-h" }, t("guest.youAre")),
+      h("p", {}, t("guest.claimText")),
+      h("a", { class: "btn primary", href: "#/claim" }, t("guest.claim")));
+  }
+  return h("div", { class: "card-panel" },
+    h("p", { class: "muted" }, t("settings.signedInAs", { name: user.username })),
+    h("div", { class: "footer-links" },
+      h("a", { href: profileHref(user.username) }, t("home.myProfile")),
+      h("a", { href: "#/leaderboard" }, t("home.leaderboard"))));
+}
+
 export function renderSettings({ rerender }) {
   const user = session.get().user;
   const languages = h("fieldset", { class: "radio-list" },
@@ -101,10 +120,10 @@ export function renderSettings({ rerender }) {
     refresh();
   });
 
-  // This device's table preferences: asked before each move, sound, vibration.
+  // This device's turn signals (asking before each move is in the playing group).
   const tablePrefs = h("fieldset", {},
     h("legend", {}, t("settings.table")),
-    ["confirmMoves", "sound", "vibrate"].map((name) => h("div", { class: "field checkbox" },
+    ["sound", "vibrate"].map((name) => h("div", { class: "field checkbox" },
       h("input", {
         type: "checkbox", id: `pref-${name}`, checked: prefs()[name],
         onchange: (e) => { setPref(name, e.target.checked); toast(t("settings.saved")); },
@@ -115,18 +134,17 @@ export function renderSettings({ rerender }) {
     appHeader({ back: true }),
     h("section", { class: "screen settings" },
       h("h1", {}, t("settings.title")),
+      playingPanel(user),
+      h("h2", { class: "settings-group" }, t("settings.groupDevice")),
       h("div", { class: "card-panel" }, languages),
       h("div", { class: "card-panel" },
         h("div", { class: "field checkbox switch-row" }, toggle, h("label", { for: "push-toggle" }, t("settings.push"))),
         pushState),
-      user ? notificationSettingsPanel() : null,
       h("div", { class: "card-panel" }, tablePrefs),
+      user ? [h("h2", { class: "settings-group" }, t("settings.groupAccount")), accountPanel(user)] : null,
+      user ? notificationSettingsPanel() : null,
       user ? correspondencePanel() : null,
       user ? [ignoredPanel("blocked"), ignoredPanel("muted")] : null,
-      user ? h("p", { class: "muted" }, t("settings.signedInAs", { name: user.username })) : null,
-      user ? h("div", { class: "footer-links" },
-        h("a", { href: profileHref(user.username) }, t("home.myProfile")),
-        h("a", { href: "#/leaderboard" }, t("home.leaderboard"))) : null,
     ),
   );
   refresh();
