@@ -25,6 +25,14 @@ GAME_ENDED = "game_ended"
 MATCHED = "matched"  # matchmaking seated you
 CHAT_MESSAGE = "chat_message"  # a message at your table
 WARNED = "warned"  # a moderator warned you
+# The AI took your seat without your asking, by the seat's `handover` (games' Seat.Handover):
+# three timeouts in a row, the table's expel vote, a moderator. A resignation is asked
+# for, and told to nobody.
+HANDED_OVER = {
+    "timeouts": "handover_timeouts",
+    "expelled": "handover_expelled",
+    "moderator": "handover_moderator",
+}
 
 GAME_FIELDS = ("game", "version")
 PLACEHOLDER_ONLY = re.compile(r"\{\w+\}")  # a text that is the person's own words: not translated
@@ -122,6 +130,7 @@ def texts() -> set[str]:
 
 
 REMINDERS = _("my turn is half over, and an hour before its end")
+SEAT_TAKEN = _("the AI takes my seat")
 
 for declared in (
     NoticeKind(
@@ -180,6 +189,34 @@ for declared in (
         setting="push_matchmaking",
         label=_("matchmaking finds me a table"),
         begins_turn=True,
+    ),
+    NoticeKind(
+        HANDED_OVER["timeouts"],
+        _("The AI plays your seat"),
+        _(
+            "Game #{game}: your time ran out three times in a row. Take your seat back "
+            "before the game ends, or it counts as last place."
+        ),
+        setting="push_seat",
+        label=SEAT_TAKEN,
+    ),
+    NoticeKind(
+        HANDED_OVER["expelled"],
+        _("The AI plays your seat"),
+        _(
+            "Game #{game}: the table voted to hand your seat to the AI. Take it back "
+            "before the game ends, or it counts as last place."
+        ),
+        setting="push_seat",
+        label=SEAT_TAKEN,
+    ),
+    # Not "take it back": a suspended person may only once the suspension ends, a banned one never.
+    NoticeKind(
+        HANDED_OVER["moderator"],
+        _("The AI plays your seat"),
+        _("Game #{game}: a moderator handed your seat to the AI."),
+        setting="push_seat",
+        label=SEAT_TAKEN,
     ),
     # The reason is not in it: the app reads it over REST, like every other warning.
     NoticeKind(WARNED, pushes=False, fields=("warning",)),

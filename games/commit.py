@@ -24,7 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from barkside import statements
-from barkside.notices import GAME_ENDED, YOUR_TURN
+from barkside.notices import GAME_ENDED, HANDED_OVER, YOUR_TURN
 from games import autoplay, clocks, engine, fanout, reads, realtime, signals
 from games.change import Change
 from games.due import due
@@ -70,6 +70,7 @@ def commit(before: Snapshot, change: Change) -> Snapshot:
     seats = _seats(old, change)
     written = [clocks.snapshot(s) for s in seats]
     waited = {s.number: s.deadline for s in seats if _waits_on_person(s)}
+    handovers = {s.number: s.handover for s in seats}
     columns, events, step = {}, [], change
     while step is not None:
         columns |= _step(game, seats, step, now)
@@ -99,7 +100,7 @@ def commit(before: Snapshot, change: Change) -> Snapshot:
         signals.game_finished.send(sender=Game, game=game)  # ratings, in this transaction
     acting = _acting(game.state, game.status)
     ai_due = any(s.plays_itself for s in seats if s.number in acting)
-    notices = _notices(after, change, waited)
+    notices = _notices(after, change, waited) + _handed_over(after, handovers)
     seating = bool(change.seated or change.unseated)
     transaction.on_commit(lambda: _told(after, ai_due, notices, seating))
     return after
@@ -224,6 +225,22 @@ def _notices(after: Snapshot, change: Change, waited: dict) -> list[tuple[str, i
         elif game.status == Game.Status.ACTIVE and _turn_told(seat, change, waited):
             notices.append((YOUR_TURN, seat.user_id))
     return notices
+
+
+def _handed_over(after: Snapshot, handovers: dict) -> list[tuple[str, int]]:
+    """(notice, user id) for each person whose seat the AI took in this change without
+    their asking (barkside/notices.py `HANDED_OVER`): told once, when the seat's
+    `handover` becomes one of those (`handovers`: each seat's before the change), so the
+    AI's moves after it tell nothing more. A game that ended with it tells `game_ended`."""
+    if after.game.status != Game.Status.ACTIVE:
+        return []
+    return [
+        (HANDED_OVER[seat.handover], seat.user_id)
+        for seat in after.seats
+        if seat.user_id is not None
+        and seat.handover in HANDED_OVER
+        and handovers.get(seat.number) != seat.handover
+    ]
 
 
 def _turn_told(seat: Seat, change: Change, waited: dict) -> bool:

@@ -8,10 +8,11 @@ The spectators' group (`spectators_group`) gets `{game, version}` only: a specta
 socket builds its view itself (games/fanout.py). A change that seats or unseats someone
 tells the whole game group instead, so that each socket learns whether it is seated. Each
 seated person's group (`user-<id>`) gets a notice when their game started (or
-matchmaking seated them), when it is their turn, or when it ended - worked out by the
-service from the seats it already holds - and `tell` passes each notice to the other
-channels through `signals.game_notices` (notifications sends Web Push); the apps above
-tell theirs there too (moderation: a chat message).
+matchmaking seated them), when it is their turn, when the AI took their seat without
+their asking, or when it ended - worked out by the service from the seats it already
+holds - and `tell` passes each notice to the other channels through
+`signals.game_notices` (notifications sends Web Push); the apps above tell theirs there
+too (moderation: a chat message).
 """
 
 import json

@@ -14,7 +14,8 @@ game_finished = Signal()
 
 # Seated people are told something about a game (kwargs: `notices`, a list of
 # `(notice, user id)` pairs, each notice "game_started", "matched", "your_turn",
-# "game_ended" or "chat_message"; `game_id`; and `detail`, the strings the notices show,
+# "game_ended", "chat_message" or one of `barkside.notices.HANDED_OVER` (the AI took the
+# person's seat); `game_id`; and `detail`, the strings the notices show,
 # e.g. a chat message's `name` and `text`). All of a change's notices come in one
 # signal, so that a receiver can look them up together (Web Push: one cache read for
 # everybody a move concerns). Sent by `realtime.tell` after the change committed; other

@@ -121,5 +121,6 @@ def test_the_settings_list_one_switch_per_setting_in_the_registrys_order():
         "push_game_end",
         "push_chat",
         "push_matchmaking",
+        "push_seat",
     ]
     assert notices.socket_fields() == ("game", "version", "warning")

@@ -267,6 +267,29 @@ def test_a_table_found_by_matchmaking_pushes_its_own_notice(
     assert "matched" not in kinds and "game_started" not in kinds  # switched off
 
 
+def test_a_seat_the_ai_took_is_pushed_in_the_devices_language_unless_switched_off(
+    alice, bob, carol, push_service
+):
+    phones = {user: subscribe(user, push_service, "de") for user in (alice, bob)}
+    client_for(bob).patch("/api/notifications/settings", {"push_seat": False}, format="json")
+    seats = [{"user_id": person.pk} for person in (alice, bob, carol)]  # carol plays on
+    game = services.game_start_seated(seats=seats, time_per_move=60)
+    for user in (alice, bob):
+        assert services.seats_to_autopilot(user=user) == 1
+
+    [taken] = [
+        m for m in pushed_to(push_service, alice, phones[alice]) if m["kind"] != "game_started"
+    ]
+    assert taken["kind"] == notices.HANDED_OVER["moderator"]
+    assert taken["title"] == "Die KI spielt deinen Platz"
+    assert taken["body"] == (
+        f"Spiel Nr. {game_number(game.pk)}: Ein Moderator hat deinen Platz der KI gegeben."
+    )
+    assert taken["tag"] == f"game-{game.pk}"  # it replaces the turn it ended
+    kinds = [m["kind"] for m in pushed_to(push_service, bob, phones[bob])]
+    assert notices.HANDED_OVER["moderator"] not in kinds  # switched off
+
+
 def test_a_changes_notices_ask_the_cache_once_for_everybody_in_them(
     transactional_db, alice, bob, carol, monkeypatch, any_cache
 ):

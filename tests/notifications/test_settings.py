@@ -15,6 +15,7 @@ DEFAULTS = {
     "push_game_end": True,
     "push_chat": True,
     "push_matchmaking": True,
+    "push_seat": True,
     "email_digest": True,
 }
 
