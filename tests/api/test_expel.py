@@ -9,11 +9,14 @@ import pytest
 import time_machine
 from django.conf import settings
 
+from barkside.notices import HANDED_OVER
 from games import reputation, services
 from games.models import Game, GameEvent, Seat
 from games.services import Actor
+from games.signals import game_notices
 from matchmaking.models import RatingChange
 from tests.helpers import client_for, fast_forward
+from tests.matchmaking.conftest import Inbox
 
 from .conftest import create, get, human_table, move
 
@@ -195,3 +198,30 @@ def test_an_expelled_seat_is_rated_last_and_counts_as_not_finished(clock, alice,
     assert (change.place, change.finish) == (3, RatingChange.Finish.TIMED_OUT)
     assert reputation.reputation(alice.pk)["finished"] == 0
     assert reputation.reputation(bob.pk)["finished"] == 100
+
+
+def test_the_expelled_person_is_told_once_on_the_socket_and_by_push(
+    clock, waiting_on_alice, alice, bob, carol
+):
+    game_id, (_, bob_client, carol_client) = waiting_on_alice
+    clock.move_to(DEADLINE + GRACE)
+    boxes = {user: Inbox(user) for user in (alice, bob, carol)}  # the layer's clock is now's
+    pushed = []
+
+    def receiver(sender, *, notices, **kwargs):
+        pushed.extend(n for n in notices if n[0] in HANDED_OVER.values())
+
+    game_notices.connect(receiver)
+    try:
+        assert expel(bob_client, game_id).status_code == 200
+        assert pushed == []  # one vote takes nothing
+        assert expel(carol_client, game_id).status_code == 200  # the AI passes for her at once
+    finally:
+        game_notices.disconnect(receiver)
+    assert alices_seat(game_id).handover == Seat.Handover.EXPELLED
+    assert pushed == [("handover_expelled", alice.pk)]
+    told = {
+        user: [m["notice"] for m in box.messages() if m.get("notice") in HANDED_OVER.values()]
+        for user, box in boxes.items()
+    }
+    assert told == {alice: ["handover_expelled"], bob: [], carol: []}
