@@ -2,13 +2,15 @@
 its push and texts, its switch in the settings (and the PWA's list of switches), and the
 catalogs, which must translate every text of the registry."""
 
+import re
+
 import pytest
 from django.utils import translation
 
 from barkside import notices
 from barkside.notices import NoticeKind
 from games.signals import game_notices
-from tests.api.catalogs import catalog
+from tests.api.catalogs import ROOT, catalog
 from tests.helpers import client_for
 
 from .test_push import pushed_to, subscribe
@@ -124,3 +126,17 @@ def test_the_settings_list_one_switch_per_setting_in_the_registrys_order():
         "push_seat",
     ]
     assert notices.socket_fields() == ("game", "version", "warning")
+
+
+@pytest.mark.parametrize("language", ("en", *LANGUAGES))
+def test_the_pwa_tells_each_seat_the_ai_takes_in_every_language(language):
+    """The `/ws/me/` notices that the AI took a seat, which the home screen shows
+    (screens/seatstate.js `handoverNotice`): the PWA knows each name, and each has its
+    sentence in the PWA's catalog, naming the game."""
+    pwa = ROOT / "frontend" / "app" / "js"
+    known = (pwa / "screens" / "seatstate.js").read_text()
+    texts = (pwa / "locales" / f"{language}.js").read_text(encoding="utf-8")
+    for why, name in notices.HANDED_OVER.items():
+        assert f'{name}: "{why}"' in known
+        said = re.search(rf'^  "handover\.notice\.{why}": "(.+)",$', texts, re.MULTILINE)
+        assert said and "{id}" in said.group(1), why

@@ -152,6 +152,9 @@ export default {
   "handover.mine.expelled": "The table voted to hand your seat to the AI: it plays your seat now.",
   "handover.mine.moderator": "A moderator handed your seat to the AI.",
   "handover.retakeHint": "Take it back before the game ends, or it counts as last place.",
+  "handover.notice.timeouts": "Game #{id}: your time ran out three times in a row, so the AI plays your seat. Open the game to take it back.",
+  "handover.notice.expelled": "Game #{id}: the table voted to hand your seat to the AI. Open the game to take it back.",
+  "handover.notice.moderator": "Game #{id}: a moderator handed your seat to the AI.",
 
   "join.joining": "Joining the table…",
   "wait.title": "Waiting for players",

@@ -9,7 +9,7 @@ import { session } from "../store.js";
 import { appHeader, gameNumber, seatOwner } from "./chrome.js";
 import { urgencyLine } from "./clocks.js";
 import { profileHref, reputationText } from "./profile.js";
-import { listBadge } from "./seatstate.js";
+import { handoverNotice, listBadge } from "./seatstate.js";
 
 function opponents(game) {
   return game.seats.filter((s) => s.number !== game.your_seat).map((s) => seatOwner(game, s.number)).join(", ");
@@ -120,6 +120,10 @@ export function renderHome() {
     ),
   );
   load();
-  const feed = new MeFeed(load);
+  const feed = new MeFeed((msg) => {
+    const told = handoverNotice(msg); // the list's badge says it too, once loaded
+    if (told) toast(told, 8000);
+    load();
+  });
   return () => feed.close();
 }

@@ -4,7 +4,7 @@
 // The table (tableview.js, tableparts.js), the game-over screen and the home list call these.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { seatName } from "./chrome.js";
+import { gameNumber, seatName } from "./chrome.js";
 import { whenText } from "./clocks.js";
 
 function seatOf(game, number) {
@@ -80,6 +80,15 @@ export function listBadge(game) {
   const came = outcome(game.places, game.your_seat);
   const key = { won: "home.won", lost: "home.lost" }[came] || "home.finished";
   return h("span", { class: "badge done", "data-outcome": came || "" }, t(key));
+}
+
+// A `/ws/me/` notice that the AI took my seat without my asking (barkside/notices.py
+// HANDED_OVER): why, and, unless a moderator did it, that I may take it back; else null.
+const HANDED_OVER = { handover_timeouts: "timeouts", handover_expelled: "expelled", handover_moderator: "moderator" };
+
+export function handoverNotice(msg) {
+  const why = msg && HANDED_OVER[msg.type];
+  return why ? t(`handover.notice.${why}`, { id: gameNumber(msg.game) }) : null;
 }
 
 // "+23" / "-12" / "±0": a rating change as people read it.
