@@ -27,7 +27,8 @@ CHAT_MESSAGE = "chat_message"  # a message at your table
 WARNED = "warned"  # a moderator warned you
 # The AI took your seat without your asking, by the seat's `handover` (games' Seat.Handover):
 # three timeouts in a row, the table's expel vote, a moderator. A resignation is asked
-# for, and told to nobody.
+# for, and told to nobody. Not in the email digest, which lists the games waiting on a
+# move: a seat the AI plays waits on nobody.
 HANDED_OVER = {
     "timeouts": "handover_timeouts",
     "expelled": "handover_expelled",
