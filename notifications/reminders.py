@@ -29,7 +29,7 @@ import logging
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import DateTimeField, F, Value
+from django.db.models import DateTimeField, Exists, F, OuterRef, Value
 from django.utils import timezone
 
 from barkside import notices
@@ -110,18 +110,19 @@ def plan_waiting() -> int:
     seats = game_selectors.waiting_seats(now).filter(
         game__time_per_move__gte=CORRESPONDENCE_SECONDS[0]
     )
-    devices = PushSubscription.objects.values("user_id")
+    # EXISTS, not IN: NOT IN over a subquery too large to hash is run once a seat.
+    device = Exists(PushSubscription.objects.filter(user_id=OuterRef("user_id")))
     planned = insert_missing(
         PlannedReminder,
         ["user", "game", "started", "deadline", "due"],
-        seats.filter(user_id__in=devices)
+        seats.filter(device)
         .annotate(due=F("turn_started"))
         .values_list("user_id", "game_id", "turn_started", "deadline", "due"),
     )
     return planned + insert_missing(
         PlannedDigest,
         ["user", "due"],
-        seats.exclude(user_id__in=devices)
+        seats.filter(~device)
         .annotate(due=Value(now, DateTimeField()))
         .values_list("user_id", "due")
         .distinct(),

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 import psutil
 from django.db import connection
-from django.utils import timezone
+from django.db.models import Max
 
 from bench.load import bench_load
 from bench.load.server import cpu_by_process, cpu_spent, database_server_pids
@@ -74,8 +74,9 @@ def _started_up(write, stack) -> None:
     """Wait for the stack's start-up work to end: a worker that connects to the broker
     plans every turn waiting (notifications.reminders.plan_waiting), once, which grows
     with the games held and is not what an idle minute costs. Printed apart. The stack's
-    own processes are watched (the planning's queries wait on their worker), not the
-    PostgreSQL server, which other databases may keep busy."""
+    own processes are watched, and this database's statements (the worker waits, quiet,
+    while its planning runs in PostgreSQL), not the PostgreSQL server, which other
+    databases may keep busy."""
     pids = [*stack.web_pids, *sum(stack.other_pids.values(), [])]
     began, before = time.monotonic(), cpu_by_process(pids)
     time.sleep(SETTLE)
@@ -84,7 +85,7 @@ def _started_up(write, stack) -> None:
         time.sleep(1.0)
         now = cpu_by_process(pids)
         busy, last = cpu_spent(last, now), now
-        if busy < QUIET:
+        if busy < QUIET and not _statement_running():
             break
     write(
         f"start-up: {time.monotonic() - began:.0f} s till the stack was quiet, "
@@ -110,11 +111,21 @@ def _nothing_due():
                 cursor.execute(f"UPDATE {table} SET {column} = {column} - interval '1 hour'")
 
 
+def _statement_running() -> bool:
+    """Whether a backend of this database other than this one is running a statement."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND state = 'active' AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0] > 0
+
+
 def _idle(write, stack, seconds: float, how: str) -> None:
     parts = {"web": stack.web_pids, **stack.other_pids}
     before = {name: cpu_by_process(pids) for name, pids in parts.items()}
     server_before = _server_cpu()
-    began = timezone.now()
+    marks = _marks()
     backends = _Backends()
     backends.start()
     time.sleep(seconds)
@@ -135,16 +146,25 @@ def _idle(write, stack, seconds: float, how: str) -> None:
     )
     for cpu, doing in backends.busiest(3):
         write(f"  a backend: {cpu * per_minute:.2f} s a minute, last seen {doing}")
-    write(f"  the work that fell due meanwhile: {_work_done(began)}")
+    write(f"  the work that fell due meanwhile: {_work_done(marks)}")
 
 
-def _work_done(since) -> str:
+def _marks() -> tuple[int, int]:
+    """The newest event's and settled slot's ids: what the window adds lies above them
+    (a reused database's times were moved on, so its rows' times tell nothing)."""
+    return (
+        GameEvent.objects.aggregate(top=Max("pk"))["top"] or 0,
+        ReminderSent.objects.aggregate(top=Max("pk"))["top"] or 0,
+    )
+
+
+def _work_done(marks: tuple[int, int]) -> str:
     """What the jobs did in the window: the seats timed out, the AI's moves (a seat
     handed to it plays on), the reminder slots settled (each a push queued or skipped)."""
-    moves = GameEvent.objects.filter(created__gte=since)
+    moves = GameEvent.objects.filter(pk__gt=marks[0])
     timeouts = moves.filter(actor="timeout").count()
     ai = moves.filter(actor="ai").count()
-    slots = ReminderSent.objects.filter(created__gte=since).count()
+    slots = ReminderSent.objects.filter(pk__gt=marks[1]).count()
     return f"{timeouts} timeouts, {ai} AI moves, {slots} reminder slots settled"
 
 
