@@ -1,6 +1,6 @@
 // Barkside's service worker: the app shell from the cache when the network is gone,
 // never a stale API answer (/api/ and /ws/ go to the network only), and Web Push.
-const CACHE = "barkside-shell-v10";
+const CACHE = "barkside-shell-v11";
 const SHELL = [
   "/",
   "/manifest.webmanifest",
@@ -39,6 +39,7 @@ const SHELL = [
   "/app/js/screens/waiting.js",
   "/app/js/screens/rules.js",
   "/app/js/screens/settings.js",
+  "/app/js/screens/playsettings.js",
   "/app/js/screens/notifysettings.js",
   "/app/js/screens/matchmaking.js",
   "/app/js/screens/matchmakingform.js",
