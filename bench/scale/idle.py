@@ -19,6 +19,7 @@ import time
 from urllib.parse import urlsplit
 
 import psutil
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Max
 
@@ -26,7 +27,7 @@ from bench.load import bench_load
 from bench.load.server import cpu_by_process, cpu_spent, database_server_pids
 from bench.load.stack import started_stack
 from bench.percentiles import percentile
-from games.models import GameEvent
+from games.models import Game, GameEvent
 from notifications.models import ReminderSent
 
 DUE_COLUMNS = (
@@ -279,6 +280,17 @@ def _home(write, url: str, tokens: list[str]) -> None:
 
 
 def crowd_on(write, seconds: float, options: dict):
-    """The `bench load` crowd against the started stack, on this database."""
+    """The `bench load` crowd against the started stack, on this database; its people and
+    their games removed after, so the database is the seeded one again, to reuse."""
     options = {k: v for k, v in options.items() if k not in ("url", "idle_sockets")}
-    return lambda url: bench_load(write, seconds=seconds, url=url, **options)
+
+    def crowd(url: str) -> None:
+        seeded = get_user_model().objects.aggregate(top=Max("pk"))["top"] or 0
+        try:
+            bench_load(write, seconds=seconds, url=url, **options)
+        finally:
+            people = get_user_model().objects.filter(pk__gt=seeded)
+            Game.objects.filter(seats__user__in=people).delete()
+            people.delete()
+
+    return crowd
