@@ -1,28 +1,15 @@
 """Seats the AI played before seats said why are told why from their events."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations import latest_after, migrate  # noqa: F401 (latest_after: a fixture)
 
 BEFORE = [("games", "0014_seat_overdue_since")]
 AFTER = [("games", "0015_seat_handover")]
 
 
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def latest_after(transactional_db):
-    """The database back at the newest migrations for the tests after this one."""
-    yield
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
-
-
-def test_each_seat_the_ai_plays_is_told_why(latest_after, alice, bob, carol, dave):
+@pytest.mark.usefixtures("latest_after")
+def test_each_seat_the_ai_plays_is_told_why(alice, bob, carol, dave):
     old = migrate(BEFORE)
     game = old.get_model("games", "Game").objects.create(players=4, time_per_move=60)
     seats, events = old.get_model("games", "Seat"), old.get_model("games", "GameEvent")

@@ -1,29 +1,15 @@
 """The move from one column per push switch to one JSON field keeps every choice."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations import latest_after, migrate  # noqa: F401 (latest_after: a fixture)
 
 BEFORE = [("notifications", "0003_push_chat_matchmaking")]
 AFTER = [("notifications", "0004_switches")]
 
 
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def latest_after(transactional_db):
-    """The tests after this one find every table: the database back at the newest
-    migrations, whatever this test left it at (before the database is flushed)."""
-    yield
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
-
-
-def test_each_persons_switches_are_kept(latest_after, alice, bob):
+@pytest.mark.usefixtures("latest_after")
+def test_each_persons_switches_are_kept(alice, bob):
     old = migrate(BEFORE)
     settings = old.get_model("notifications", "NotificationSettings")
     settings.objects.create(user_id=alice.pk, push_chat=False, push_reminders=False)
