@@ -5,9 +5,9 @@ from games import outcome
 from games import services as game_services
 from games.models import Game, Seat
 from matchmaking import services
-from tests.helpers import client_for, fast_forward
+from tests.helpers import client_for
 
-from .test_ratings import finished
+from .test_ratings import finished, played_to_the_end
 
 
 def test_seats_that_left_are_placed_below_everyone_who_stayed():
@@ -88,12 +88,7 @@ def test_an_unrated_or_running_game_has_no_places_or_rating_changes(alice, bob, 
 
 
 def test_a_rated_game_finished_through_the_write_path_shows_places_and_ratings(alice, bob):
-    seats = [{"user_id": alice.pk}, {"user_id": bob.pk}, {"ai_level": "normal"}]
-    game = game_services.game_start_seated(seats=seats, time_per_move=60, rated=True)
-    game.refresh_from_db()
-    last = fast_forward(game)
-    seat = last.pop("seat")
-    game_services.apply_move(game.pk, game_services.Actor("player", seat), last, game.version)
+    game, _ = played_to_the_end(alice, bob)
     body = client_for(alice).get(f"/api/games/{game.pk}").json()
     assert body["status"] == Game.Status.FINISHED
     assert body["places"] == outcome.places(body["view"]["standings"], left=set())

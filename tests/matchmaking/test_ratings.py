@@ -152,15 +152,20 @@ def test_the_displayed_rating_is_never_negative():
     assert ratings.displayed(-20.0, 1.0) == 0  # 1500 + 40 x -45 would be -300
 
 
-def test_a_real_game_finished_through_the_write_path_is_rated(alice, bob):
+def played_to_the_end(alice, bob) -> tuple[Game, Game]:
+    """A rated game of alice, bob and an AI, started and finished through the write path:
+    the game as started, and as its last move left it."""
     seats = [{"user_id": alice.pk}, {"user_id": bob.pk}, {"ai_level": "normal"}]
     game = game_services.game_start_seated(seats=seats, time_per_move=60, rated=True)
     game.refresh_from_db()
     last = fast_forward(game)
     seat = last.pop("seat")
-    finished_game = game_services.apply_move(
-        game.pk, game_services.Actor("player", seat), last, game.version
-    )
+    actor = game_services.Actor("player", seat)
+    return game, game_services.apply_move(game.pk, actor, last, game.version)
+
+
+def test_a_real_game_finished_through_the_write_path_is_rated(alice, bob):
+    game, finished_game = played_to_the_end(alice, bob)
     assert finished_game.status == Game.Status.FINISHED
     changes = RatingChange.objects.filter(game=finished_game)  # rated by apply_move itself
     assert services.rate_game(finished_game) == []  # and only once
