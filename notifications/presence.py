@@ -37,7 +37,15 @@ def leave(user_id: int, game_id: int) -> None:
 
 
 def is_watching(user_id: int, game_id: int) -> bool:
-    return (cache.get(_key(user_id, game_id)) or 0) > 0
+    return bool(watching([(user_id, game_id)]))
+
+
+def watching(pairs: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Those of the (user_id, game_id) `pairs` whose person is looking at the game, in
+    one cache read."""
+    keys = {_key(*pair): pair for pair in pairs}
+    found = cache.get_many(list(keys)) if keys else {}
+    return {keys[key] for key, count in found.items() if (count or 0) > 0}
 
 
 class Presence(SocketHandler):

@@ -12,6 +12,8 @@ CHAT_PUSH_SECONDS: the first message calls them to the table, where the rest are
 
 import json
 import logging
+from collections import defaultdict
+from typing import NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
@@ -77,64 +79,101 @@ def notify(kind: str, user_id: int, game_id: int, now=None, detail: dict | None 
         queue(kind, user_id, game_id, prefs, detail)
 
 
+class Push(NamedTuple):
+    """One notice for one person's devices, as the push worker takes it."""
+
+    user_id: int
+    game_id: int
+    kind: str
+    detail: dict | None = None
+
+
 def queue(kind: str, user_id: int, game_id: int, prefs: NotificationSettings, detail=None) -> bool:
     """Queue the push after commit if the kind is on, the person not looking at the game
     (nor told of its chat a moment ago); whether it was queued. The caller has checked
     that they are subscribed on some device."""
-    if not preferences.allows(prefs, notices.kind(kind).setting):
-        return False
-    if presence.is_watching(user_id, game_id):
+    if not _wanted(kind, prefs) or presence.is_watching(user_id, game_id):
         return False
     if kind == notices.CHAT_MESSAGE and not cache.add(
         f"chat-push:{user_id}:{game_id}", 1, timeout=settings.CHAT_PUSH_SECONDS
     ):
         return False
-    from notifications.tasks import send_push
-
-    transaction.on_commit(lambda: send_push.delay(user_id, game_id, kind, detail))
+    _send_after_commit([Push(user_id, game_id, kind, detail)])
     return True
 
 
-def send(user_id: int, game_id: int, kind: str, detail: dict | None = None) -> int:
-    """Push to every subscription of the user; drops the ones the push service has
-    forgotten (404/410) and the ones that are no push service's. Returns how many were
-    delivered. Runs on the push queue's worker (PUSH_QUEUE), never beside AI turns."""
-    from pywebpush import WebPushException, webpush
+def queue_many(pushes: list[tuple[Push, NotificationSettings]]) -> list[Push]:
+    """`queue` for many pushes at once (a reminders run's, never a chat's): one cache read
+    for who is looking at what, one task for them all; those queued."""
+    wanted = [push for push, prefs in pushes if _wanted(push.kind, prefs)]
+    watched = presence.watching([(p.user_id, p.game_id) for p in wanted])
+    going = [p for p in wanted if (p.user_id, p.game_id) not in watched]
+    if going:
+        _send_after_commit(going)
+    return going
 
+
+def _wanted(kind: str, prefs: NotificationSettings) -> bool:
+    return preferences.allows(prefs, notices.kind(kind).setting)
+
+
+def _send_after_commit(pushes: list[Push]) -> None:
+    from notifications.tasks import send_pushes
+
+    transaction.on_commit(lambda: send_pushes.delay([list(p) for p in pushes]))
+
+
+def send(pushes: list[Push]) -> int:
+    """Push each to every subscription of its person (theirs read in one query); drops the
+    ones the push service has forgotten (404/410) and the ones that are no push service's.
+    Returns how many were delivered. Runs on the push queue's worker (PUSH_QUEUE), never
+    beside AI turns."""
     from notifications.keys import vapid_keys
 
-    subscriptions = list(PushSubscription.objects.filter(user_id=user_id))
-    if not subscriptions:  # unsubscribed since it was queued: nothing more to read
+    devices_of = defaultdict(list)
+    for sub in PushSubscription.objects.filter(user_id__in={p.user_id for p in pushes}):
+        devices_of[sub.user_id].append(sub)
+    if not devices_of:  # unsubscribed since they were queued: nothing more to read
         return 0
     vapid, _ = vapid_keys()
-    delivered = 0
     session = endpoints.session()
-    for sub in subscriptions:
-        try:
-            endpoints.check_url(sub.endpoint)
-        except endpoints.EndpointRefused as exc:  # stored before the rules, or they changed
-            log.warning("push subscription %s dropped: %s", sub.pk, exc)
+    return sum(
+        _deliver(sub, push, vapid, session)
+        for push in pushes
+        for sub in devices_of[push.user_id]
+        if sub.pk is not None  # not dropped by an earlier push of this batch
+    )
+
+
+def _deliver(sub: PushSubscription, push: Push, vapid: str, session) -> bool:
+    """One push to one device; whether the push service took it."""
+    from pywebpush import WebPushException, webpush
+
+    try:
+        endpoints.check_url(sub.endpoint)
+    except endpoints.EndpointRefused as exc:  # stored before the rules, or they changed
+        log.warning("push subscription %s dropped: %s", sub.pk, exc)
+        sub.delete()
+        return False
+    try:
+        webpush(
+            sub.info(),
+            data=json.dumps(payload(push.kind, push.game_id, sub.lang, push.detail)),
+            vapid_private_key=vapid,
+            vapid_claims={"sub": settings.VAPID_SUBJECT},
+            ttl=settings.PUSH_TTL,
+            timeout=(settings.PUSH_TIMEOUT, settings.PUSH_TIMEOUT),  # connect, each read
+            requests_session=session,
+        )
+        return True
+    except endpoints.EndpointRefused as exc:  # the host now resolves inside: not today
+        log.warning("push to subscription %s refused: %s", sub.pk, exc)
+    except WebPushException as exc:
+        status = getattr(exc.response, "status_code", None)
+        if status in (404, 410):
             sub.delete()
-            continue
-        try:
-            webpush(
-                sub.info(),
-                data=json.dumps(payload(kind, game_id, sub.lang, detail)),
-                vapid_private_key=vapid,
-                vapid_claims={"sub": settings.VAPID_SUBJECT},
-                ttl=settings.PUSH_TTL,
-                timeout=(settings.PUSH_TIMEOUT, settings.PUSH_TIMEOUT),  # connect, each read
-                requests_session=session,
-            )
-            delivered += 1
-        except endpoints.EndpointRefused as exc:  # the host now resolves inside: not today
-            log.warning("push to subscription %s refused: %s", sub.pk, exc)
-        except WebPushException as exc:
-            status = getattr(exc.response, "status_code", None)
-            if status in (404, 410):
-                sub.delete()
-            else:
-                log.warning("push to subscription %s failed: %s", sub.pk, exc)
-        except Exception:  # one broken endpoint must not stop the others
-            log.exception("push to subscription %s failed", sub.pk)
-    return delivered
+        else:
+            log.warning("push to subscription %s failed: %s", sub.pk, exc)
+    except Exception:  # one broken endpoint must not stop the others
+        log.exception("push to subscription %s failed", sub.pk)
+    return False

@@ -33,7 +33,7 @@ from django.db.models import DateTimeField, Exists, F, OuterRef, Value
 from django.utils import timezone
 
 from barkside import notices
-from barkside.adapters.django_orm import insert_missing
+from barkside.adapters.django_orm import insert_missing, insert_new
 from games import selectors as game_selectors
 from games.models import CORRESPONDENCE_SECONDS
 from notifications import preferences, push, schedule
@@ -86,7 +86,13 @@ def plan(
             row.save(force_insert=True)
     except IntegrityError:
         return None
-    return _advance(row, turn, preferences.settings_of(turn.user_id), now, notice)
+    prefs = preferences.settings_of(turn.user_id)
+    slot, row.due = _next(turn, prefs, now)
+    kind = notice if slot == schedule.START else slot_kind(slot) if slot else None
+    with transaction.atomic():
+        pushed = _push([(turn, slot, kind)] if slot else [], {turn.user_id: prefs})
+        _move_on([row])
+    return slot if pushed else None
 
 
 def plan_person(user_id: int) -> int:
@@ -135,8 +141,7 @@ def send_due(now: datetime | None = None) -> int:
     sent = 0
     while True:
         rows = list(PlannedReminder.objects.filter(due__lte=now).order_by("due")[:BATCH])
-        if rows:
-            sent += _send(rows, now)
+        sent += _send(rows, now) if rows else 0
         if len(rows) < BATCH:  # each row read is moved past `now` or dropped
             break
     ReminderSent.objects.filter(deadline__lt=now - KEEP).delete()
@@ -144,7 +149,8 @@ def send_due(now: datetime | None = None) -> int:
 
 
 def _send(rows: list[PlannedReminder], now: datetime) -> int:
-    """The rows due, checked against their turns as they stand; how many pushes went."""
+    """The rows due, checked against their turns as they stand, in a few statements
+    however many they are; how many pushes went."""
     users = {row.user_id for row in rows}
     waiting = game_selectors.turns_waiting(game_ids={row.game_id for row in rows}, now=now)
     turns = {(t.user_id, t.game_id): t for t in waiting}
@@ -154,54 +160,55 @@ def _send(rows: list[PlannedReminder], now: datetime) -> int:
         PushSubscription.objects.filter(user_id__in=users).values_list("user_id", flat=True)
     )
     prefs = preferences.settings_for(users)
-    gone, sent = [], 0
+    due = []
     for row in rows:
         turn = turns.get((row.user_id, row.game_id))
         if turn is None or turn.deadline != row.deadline or row.user_id not in subscribed:
-            gone.append(row.pk)
+            row.due = None
             continue
-        sent += _advance(row, turn, prefs[row.user_id], now) is not None
-    if gone:
-        PlannedReminder.objects.filter(pk__in=gone).delete()
-    return sent
+        slot, row.due = _next(turn, prefs[row.user_id], now)
+        if slot:
+            due.append((turn, slot, slot_kind(slot)))
+    with transaction.atomic():  # the pushes queued when their slots and rows are written
+        pushed = _push(due, prefs)
+        _move_on(rows)
+    return len(pushed)
 
 
-def _advance(
-    row: PlannedReminder,
-    turn: game_selectors.WaitingTurn,
-    prefs: NotificationSettings,
-    now: datetime,
-    notice: str = notices.YOUR_TURN,
-) -> str | None:
-    """Push the turn's latest slot due unless settled already, then move the row on to
-    the next push (quiet hours as they are now) or drop it; the slot pushed, or None.
-    The start slot pushes the `notice` that began the turn (a game's start says so)."""
+def _next(
+    turn: game_selectors.WaitingTurn, prefs: NotificationSettings, now: datetime
+) -> tuple[str | None, datetime | None]:
+    """The turn's latest slot due at `now` (None: none is), and when its next push is due
+    (None: it has had its last), with the person's quiet hours as they are now."""
     planned = schedule.schedule(turn.started, turn.deadline, preferences.quiet_hours(prefs))
-    slot = schedule.due(planned, now)
-    kind = notice if slot == schedule.START else slot_kind(slot) if slot else None
-    pushed = (
-        slot is not None
-        and _settle(turn, slot)
-        and push.queue(kind, turn.user_id, turn.game_id, prefs)
-    )
     later = [when for _slot, when in planned if when > now]
-    if later:
-        PlannedReminder.objects.filter(pk=row.pk).update(due=later[0])
-    else:
-        PlannedReminder.objects.filter(pk=row.pk).delete()
-    return slot if pushed else None
+    return schedule.due(planned, now), later[0] if later else None
 
 
-def _settle(turn: game_selectors.WaitingTurn, slot: str) -> bool:
-    """Record `slot` and the ones before it; whether this call recorded `slot` itself."""
-    key = {"user_id": turn.user_id, "game_id": turn.game_id, "deadline": turn.deadline}
-    earlier = schedule.slots_through(slot)[:-1]
-    ReminderSent.objects.bulk_create(
-        [ReminderSent(**key, slot=s) for s in earlier], ignore_conflicts=True
+def _push(
+    due: list[tuple[game_selectors.WaitingTurn, str, str]],
+    prefs: dict[int, NotificationSettings],
+) -> list[push.Push]:
+    """Settle each (turn, slot, kind) with the turn's slots before it, in one statement,
+    then queue the pushes of the slots this call settled (another run, or an earlier plan
+    of the turn, may have got there first): those queued. A slot whose push is skipped
+    (the person is looking, or turned the kind off) stays settled."""
+    settling = [
+        ReminderSent(user_id=turn.user_id, game_id=turn.game_id, deadline=turn.deadline, slot=s)
+        for turn, slot, _kind in due
+        for s in schedule.slots_through(slot)
+    ]
+    settled = set(insert_new(settling, ["user", "game", "slot"]))
+    return push.queue_many(
+        [
+            (push.Push(turn.user_id, turn.game_id, kind), prefs[turn.user_id])
+            for turn, slot, kind in due
+            if (turn.user_id, turn.game_id, slot) in settled
+        ]
     )
-    try:
-        with transaction.atomic():
-            ReminderSent.objects.create(**key, slot=slot)
-    except IntegrityError:  # another run settled it first
-        return False
-    return True
+
+
+def _move_on(rows: list[PlannedReminder]) -> None:
+    """Each row to its `due`, or dropped where it has none."""
+    PlannedReminder.objects.bulk_update([row for row in rows if row.due], ["due"])
+    PlannedReminder.objects.filter(pk__in=[row.pk for row in rows if not row.due]).delete()

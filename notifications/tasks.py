@@ -19,13 +19,21 @@ def push_notice(kind: str, user_id: int, game_id: int, detail: dict | None = Non
 
 
 @shared_task(ignore_result=True)
+def send_pushes(pushes: list[list]) -> None:
+    """The pushes of one notice or one reminders run, each [user_id, game_id, kind, detail]."""
+    push.send([push.Push(*p) for p in pushes])
+
+
+@shared_task(ignore_result=True)
 def send_push(user_id: int, game_id: int, kind: str, detail: dict | None = None) -> None:
-    push.send(user_id, game_id, kind, detail)
+    """One push, as queued before they went in batches (a message left in the broker
+    across an upgrade)."""
+    push.send([push.Push(user_id, game_id, kind, detail)])
 
 
 @shared_task(ignore_result=True)
 def send_reminders() -> None:
-    """Beat, every REMINDER_SECONDS: the reminders due (they queue send_push)."""
+    """Beat, every REMINDER_SECONDS: the reminders due (they queue send_pushes)."""
     reminders.send_due()
 
 

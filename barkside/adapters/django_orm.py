@@ -3,15 +3,17 @@ must behave as a queryset's: their values converted, their related objects and
 prefetched querysets in memory.
 
 Relies on (contract: tests/adapters/test_django_orm.py): `SQLCompiler.get_converters`,
-`FieldCacheMixin.set_cached_value`, a QuerySet's `query.sql_with_params()`, and a
-QuerySet's and a model instance's `_defer_next_filter`, `_result_cache`, `_prefetch_done`
-and `_prefetched_objects_cache`, as `prefetch_related` itself sets them.
+`FieldCacheMixin.set_cached_value`, a QuerySet's `query.sql_with_params()` and
+`_insert()`, and a QuerySet's and a model instance's `_defer_next_filter`,
+`_result_cache`, `_prefetch_done` and `_prefetched_objects_cache`, as `prefetch_related`
+itself sets them.
 """
 
 from collections.abc import Callable
 
 from django.db import connections
 from django.db.models import Field, Model, QuerySet
+from django.db.models.constants import OnConflict
 
 Converters = list[tuple[int, tuple[list[Callable], object]]]  # (position, (functions, column))
 
@@ -81,3 +83,21 @@ def insert_missing(model: type[Model], fields: list[str], rows: QuerySet) -> int
             params,
         )
         return cursor.rowcount
+
+
+def insert_new(objs: list[Model], returning: list[str]) -> list[tuple]:
+    """Insert `objs` (unsaved, of one model), leaving those that conflict with a unique
+    constraint, in one `INSERT ... ON CONFLICT DO NOTHING RETURNING`: the `returning`
+    fields' values of the rows that went in, so a caller knows which of its rows it was
+    that wrote, when another writer may have got there first. `bulk_create` tells nothing
+    with `ignore_conflicts`; its `QuerySet._insert` (undocumented) returns the fields
+    asked for, converted, whatever the conflict clause."""
+    if not objs:
+        return []
+    meta = objs[0]._meta
+    fields = [f for f in meta.concrete_fields if not f.generated and f is not meta.auto_field]
+    returned = [meta.get_field(name) for name in returning]
+    rows = meta.base_manager._insert(
+        objs, fields=fields, returning_fields=returned, on_conflict=OnConflict.IGNORE
+    )
+    return [tuple(row) for row in rows if row is not None]  # one row in conflict: [None]

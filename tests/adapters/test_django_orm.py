@@ -127,3 +127,20 @@ def test_insert_missing_inserts_what_a_query_selects_and_leaves_what_conflicts(g
     planned = dict(PlannedDigest.objects.values_list("user_id", "due"))
     assert len(planned) == 2 and planned[alice.pk] == game.created  # alice's kept, bob's in
     assert queries(lambda: django_orm.insert_missing(PlannedDigest, ["user", "due"], seats)) == 1
+
+
+def test_insert_new_tells_which_rows_it_wrote(game, alice, bob):
+    from notifications.models import ReminderSent
+
+    def sent(user, slot):
+        return ReminderSent(user=user, game=game, deadline=game.created, slot=slot)
+
+    ReminderSent.objects.create(user=alice, game=game, deadline=game.created, slot="half")
+    wrote = django_orm.insert_new(
+        [sent(alice, "start"), sent(alice, "half"), sent(bob, "half")], ["user", "slot"]
+    )
+    assert sorted(wrote) == [(alice.pk, "start"), (bob.pk, "half")]
+    assert ReminderSent.objects.filter(game=game).count() == 3
+    assert django_orm.insert_new([sent(bob, "half")], ["user", "slot"]) == []
+    assert django_orm.insert_new([sent(bob, "last")], ["user", "slot"]) == [(bob.pk, "last")]
+    assert django_orm.insert_new([], ["slot"]) == []

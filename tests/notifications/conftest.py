@@ -22,7 +22,9 @@ def push_service(settings):
 def pushes(monkeypatch):
     """The pushes queued, as (user_id, game_id, kind), instead of sending them."""
     sent = []
-    monkeypatch.setattr(tasks.send_push, "delay", lambda *args: sent.append(args[:3]))
+    monkeypatch.setattr(
+        tasks.send_pushes, "delay", lambda pushes: sent.extend(tuple(p[:3]) for p in pushes)
+    )
     monkeypatch.setattr(tasks.push_notice, "delay", push.notify)  # the worker's decision, here
     return sent
 
