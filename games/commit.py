@@ -68,9 +68,8 @@ def commit(before: Snapshot, change: Change) -> Snapshot:
     now = timezone.now()
     game = copy.copy(old)  # `before` stays as it was: it is another version's snapshot
     seats = _seats(old, change)
-    written = [clocks.snapshot(s) for s in seats]
-    waited = {s.number: s.deadline for s in seats if _waits_on_person(s)}
-    handovers = {s.number: s.handover for s in seats}
+    written = [clocks.snapshot(s) for s in seats]  # the seats seated here included
+    was = {s.number: s for s in old.seats.all()}  # `before`'s seats, left as they were
     columns, events, step = {}, [], change
     while step is not None:
         columns |= _step(game, seats, step, now)
@@ -100,7 +99,7 @@ def commit(before: Snapshot, change: Change) -> Snapshot:
         signals.game_finished.send(sender=Game, game=game)  # ratings, in this transaction
     acting = _acting(game.state, game.status)
     ai_due = any(s.plays_itself for s in seats if s.number in acting)
-    notices = _notices(after, change, waited) + _handed_over(after, handovers)
+    notices = _notices(after, change, was) + _handed_over(after, was)
     seating = bool(change.seated or change.unseated)
     transaction.on_commit(lambda: _told(after, ai_due, notices, seating))
     return after
@@ -202,7 +201,7 @@ def _store_doghouses(game: Game, state: dict, old_state: dict | None) -> None:
         )
 
 
-def _notices(after: Snapshot, change: Change, waited: dict) -> list[tuple[str, int]]:
+def _notices(after: Snapshot, change: Change, was: dict[int, Seat]) -> list[tuple[str, int]]:
     """(notice, user id) for the people seated after `change`: its `notice` when it starts
     the game (`game_started`, or `matched`), `game_ended`, or `your_turn` for each person
     to act. A start notice begins the first turn too (barkside/notices.py `begins_turn`):
@@ -211,8 +210,8 @@ def _notices(after: Snapshot, change: Change, waited: dict) -> list[tuple[str, i
     While passing, everyone is to act after every pass; `your_turn` then repeats, and
     clients keep the newest version per game. A change that leaves the cards alone (a
     vacation, a vote, a seat taken back) tells `your_turn` only to a person whose turn it
-    began or whose clock it moved on (`waited`: the deadlines of the seats that waited on
-    their person before): a vacation starting tells nobody their turn again.
+    began or whose clock it moved on (`was`: the seats before it): a vacation starting
+    tells nobody their turn again.
     """
     game, notices = after.game, []
     for seat in after.seats:
@@ -222,15 +221,15 @@ def _notices(after: Snapshot, change: Change, waited: dict) -> list[tuple[str, i
             notices.append((change.notice, seat.user_id))
         elif game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
             notices.append((GAME_ENDED, seat.user_id))
-        elif game.status == Game.Status.ACTIVE and _turn_told(seat, change, waited):
+        elif game.status == Game.Status.ACTIVE and _turn_told(seat, change, was):
             notices.append((YOUR_TURN, seat.user_id))
     return notices
 
 
-def _handed_over(after: Snapshot, handovers: dict) -> list[tuple[str, int]]:
+def _handed_over(after: Snapshot, was: dict[int, Seat]) -> list[tuple[str, int]]:
     """(notice, user id) for each person whose seat the AI took in this change without
     their asking (barkside/notices.py `HANDED_OVER`): told once, when the seat's
-    `handover` becomes one of those (`handovers`: each seat's before the change), so the
+    `handover` becomes one of those (`was`: the seats before the change), so the
     AI's moves after it tell nothing more. A game that ended with it tells `game_ended`."""
     if after.game.status != Game.Status.ACTIVE:
         return []
@@ -239,15 +238,21 @@ def _handed_over(after: Snapshot, handovers: dict) -> list[tuple[str, int]]:
         for seat in after.seats
         if seat.user_id is not None
         and seat.handover in HANDED_OVER
-        and handovers.get(seat.number) != seat.handover
+        and getattr(was.get(seat.number), "handover", None) != seat.handover
     ]
 
 
-def _turn_told(seat: Seat, change: Change, waited: dict) -> bool:
+def _turn_told(seat: Seat, change: Change, was: dict[int, Seat]) -> bool:
     if not seat.to_act or seat.plays_itself:
         return False
-    began = _waits_on_person(seat) and waited.get(seat.number) != seat.deadline
-    return change.state is not None or began
+    return change.state is not None or _turn_began(seat, was.get(seat.number))
+
+
+def _turn_began(seat: Seat, old: Seat | None) -> bool:
+    """The table waits on the seat's person now and did not wait on them with this
+    deadline before: their turn began, or their clock moved on."""
+    waited = old is not None and _waits_on_person(old) and old.deadline == seat.deadline
+    return _waits_on_person(seat) and not waited
 
 
 def _waits_on_person(seat: Seat) -> bool:

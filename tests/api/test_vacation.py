@@ -189,3 +189,28 @@ def test_a_vacation_tells_nobody_their_turn_and_coming_back_tells_the_one_back(
         assert told == [(notices.YOUR_TURN, alice.pk)] * 2  # her two clocks go on
     finally:
         game_notices.disconnect(receiver)
+
+
+def test_a_vacation_tells_the_others_to_act_nothing_either(
+    clock, alice, bob, carol, django_capture_on_commit_callbacks
+):
+    """While passing, all three are to act: alice's vacation leaves bob's and carol's
+    turns as they were (same deadlines), so neither is told their turn again."""
+    game_id = create(client_for(alice))["id"]
+    for user in (bob, carol):
+        client_for(user).post(f"/api/games/{game_id}/join", {}, format="json")
+    deadlines = dict(Seat.objects.filter(game_id=game_id).values_list("number", "deadline"))
+    told = []
+
+    def receiver(sender, *, notices, **kwargs):
+        told.extend(notices)
+
+    game_notices.connect(receiver)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            assert vacation(alice, days=3).status_code == 200
+    finally:
+        game_notices.disconnect(receiver)
+    assert told == []
+    after = dict(Seat.objects.filter(game_id=game_id).values_list("number", "deadline"))
+    assert after[1] == deadlines[1] is not None and after[2] == deadlines[2] is not None
