@@ -525,6 +525,7 @@ PUSH_QUEUE = "push"
 CELERY_TASK_ROUTES = {
     "notifications.tasks.push_notice": {"queue": PUSH_QUEUE},
     "notifications.tasks.send_push": {"queue": PUSH_QUEUE},
+    "notifications.tasks.send_pushes": {"queue": PUSH_QUEUE},
     "notifications.tasks.send_digests": {"queue": PUSH_QUEUE},
 }
 # Beat looks for a correspondence turn's reminders due (start, half time, the last hour)

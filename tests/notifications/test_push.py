@@ -13,6 +13,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from django.core.cache import cache
 
 from barkside import notices
+from barkside.celery import app
 from games import services
 from games.models import game_number
 from games.signals import game_notices
@@ -341,3 +342,11 @@ def test_notices_for_somebody_without_a_device_stop_at_the_cache_once_known(
     tell()
     assert len(queued) == 3  # the last device gone: looked up once more, then known
     assert len(pushed_to(push_service, alice, device)) == 1
+
+
+@pytest.mark.parametrize(
+    "task", [tasks.push_notice, tasks.send_push, tasks.send_pushes, tasks.send_digests]
+)
+def test_what_pushes_goes_to_the_push_worker(task, settings):
+    """Celery's own router, as `delay` uses it: a push never waits behind AI turns."""
+    assert app.amqp.router.route({}, task.name)["queue"].name == settings.PUSH_QUEUE
