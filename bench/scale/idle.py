@@ -4,8 +4,8 @@ list as a person with 20 games asks for it, then (optionally) the `bench load` c
 
 The stack is `bench load`'s (web processes, a Celery worker, the Web Push worker, beat,
 a private Redis) on this database; beat runs every periodic job on its own schedule.
-Its push worker may send the pushes that fall due: they go to the seeded endpoints on
-127.0.0.1, where nothing listens (the stack accepts local endpoints for that, rather
+Its push worker sends the pushes that fall due to a push service on this machine that
+takes them all (pushservice.py; the stack accepts its local, plain HTTP endpoints rather
 than dropping the subscriptions as no push service's). PostgreSQL's CPU is that of this
 database's backends, sampled every second (a backend that comes and goes in between is
 missed); the whole server's, other databases' work included, is printed beside it.
@@ -30,6 +30,8 @@ from bench.percentiles import percentile
 from games.models import Game, GameEvent
 from notifications.models import ReminderSent
 
+from . import pushservice
+
 DUE_COLUMNS = (
     ("games_gamedue", "at"),
     ("notifications_plannedreminder", "due"),
@@ -40,18 +42,23 @@ SETTLE = 5.0  # seconds after the stack answers, at least, before the idle windo
 QUIET = 0.1  # CPU seconds a second of the stack's processes under which start-up is over
 STARTUP_LIMIT = 300.0  # seconds: start-up work that lasts longer is measured as idle work
 HOME_REQUESTS = 20  # home list requests per person measured
-PUSH_ENV = {"PUSH_ALLOW_LOCAL_ENDPOINTS": "true"}
 
 
 def idle_and_home(
     write, database_url: str, web_processes: int, idle_seconds: float, tokens: list[str], crowd
 ) -> None:
-    with _environment(PUSH_ENV), started_stack(web_processes, database_url) as stack:
+    with (
+        pushservice.serving() as pushes,
+        _environment(pushservice.ENV),
+        started_stack(web_processes, database_url) as stack,
+    ):
         write(f"stack: started at {stack.url}: {web_processes} web process(es), worker, push, beat")
         _started_up(write, stack)
-        _idle(write, stack, idle_seconds, "with nobody moving")
+        _idle(write, stack, pushes, idle_seconds, "with nobody moving")
         with _nothing_due():
-            _idle(write, stack, idle_seconds, "with nothing due (every due time an hour on)")
+            _idle(
+                write, stack, pushes, idle_seconds, "with nothing due (every due time an hour on)"
+            )
         _home(write, stack.url, tokens)
         if crowd is not None:
             crowd(stack.url)
@@ -122,11 +129,11 @@ def _statement_running() -> bool:
         return cursor.fetchone()[0] > 0
 
 
-def _idle(write, stack, seconds: float, how: str) -> None:
+def _idle(write, stack, pushes, seconds: float, how: str) -> None:
     parts = {"web": stack.web_pids, **stack.other_pids}
     before = {name: cpu_by_process(pids) for name, pids in parts.items()}
     server_before = _server_cpu()
-    marks = _marks()
+    marks, delivered = _marks(), pushes.pushes
     backends = _Backends()
     backends.start()
     time.sleep(seconds)
@@ -147,7 +154,10 @@ def _idle(write, stack, seconds: float, how: str) -> None:
     )
     for cpu, doing in backends.busiest(3):
         write(f"  a backend: {cpu * per_minute:.2f} s a minute, last seen {doing}")
-    write(f"  the work that fell due meanwhile: {_work_done(marks)}")
+    write(
+        f"  the work that fell due meanwhile: {_work_done(marks)}; "
+        f"{pushes.pushes - delivered} pushes delivered"
+    )
 
 
 def _marks() -> tuple[int, int]:

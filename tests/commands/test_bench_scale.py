@@ -10,10 +10,13 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
+from bench.scale import pushservice, seed
 from games import engine, selectors
 from games.models import Game, Seat
+from notifications import push
 from notifications.models import PushSubscription, ReminderSent
 from tests.commands.reports import figure
+from tests.notifications.test_push import Device
 from tests.realtime.processes import database_url_for_tests
 
 GAMES = 30
@@ -49,7 +52,8 @@ def test_bench_scale_seeds_real_games_and_reports_each_figure(transactional_db, 
         re.findall(r"(\w+) [\d.]+", idle[1])
     )
     figure(r"^idle: 2 s with nothing due \(every due time an hour on\): the whole server", report)
-    assert len(re.findall(r"^  the work that fell due meanwhile: \d+ timeouts", report, re.M)) == 2
+    done = r"^  the work that fell due meanwhile: \d+ timeouts.*; \d+ pushes delivered$"
+    assert len(re.findall(done, report, re.M)) == 2
     figure(r"^home list \(GET /api/games, \d+ people with 20 games, \d+ requests", report)
 
     games = Game.objects.all()
@@ -63,3 +67,21 @@ def test_bench_scale_seeds_real_games_and_reports_each_figure(transactional_db, 
     endpoints = PushSubscription.objects.filter(user_id__in=held).values_list("endpoint", flat=True)
     assert len(endpoints) == len(held)
     assert all(e.startswith("https://127.0.0.1:9/") for e in endpoints)
+
+
+def test_the_idle_windows_push_service_takes_the_pushes_sent(db, settings, alice):
+    """While the stack runs, the seeded endpoints point at the bench's push service, which
+    takes each push as a browser vendor's service does; after, they are as seeded."""
+    settings.PUSH_ALLOW_LOCAL_ENDPOINTS = settings.PUSH_ALLOW_HTTP_ENDPOINTS = True
+    device = Device(seed.endpoint("alice"))
+    PushSubscription.objects.create(
+        user=alice, endpoint=device.subscription["endpoint"], **device.subscription["keys"]
+    )
+    with pushservice.serving() as service:
+        assert PushSubscription.objects.get(user=alice).endpoint == f"{service.url}/push/alice"
+        assert (
+            push.send([push.Push(alice.pk, 1, "your_turn"), push.Push(alice.pk, 2, "half_time")])
+            == 2
+        )
+        assert service.pushes == 2
+    assert PushSubscription.objects.get(user=alice).endpoint == seed.endpoint("alice")
