@@ -1,6 +1,6 @@
 // Barkside's service worker: the app shell from the cache when the network is gone,
 // never a stale API answer (/api/ and /ws/ go to the network only), and Web Push.
-const CACHE = "barkside-shell-v11";
+const CACHE = "barkside-shell-v12";
 const SHELL = [
   "/",
   "/manifest.webmanifest",

@@ -1,6 +1,10 @@
 // English. Values are strings with {placeholders}, or functions for plurals.
 // Plural forms by Intl.PluralRules category (see i18n.js).
 const plural = (one, other) => ({ one, other });
+// "an 8", "two 7s": one card of a strength, or a set of them, as said after "played".
+const someCards = ({ n, card }) => (n === 1
+  ? `${[8, 11, 18].includes(Number(card)) ? "an" : "a"} ${card}`
+  : `${["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"][n - 2] ?? n} ${card}s`);
 
 export default {
   "chat.title": "Table chat",
@@ -202,6 +206,8 @@ export default {
 
   "move.played": "{name} played {cards}.",
   "move.tucked": "{name} tail-tucked {cards}.",
+  "move.youPlayed": "You played {cards}.",
+  "move.youTucked": "You tail-tucked {cards}.",
   "move.plays": "played",
   "move.tucks": "tail-tucked",
   "move.toBeat": "to beat",
@@ -501,12 +507,16 @@ export default {
   "clock.reserve": "+{time} bank",
   "clock.reserveTitle": "Time bank: added to the time per move; unused time partly refills it",
   "clock.expel": "Hand {name}'s seat to the AI ({n}/{total})",
-  "clock.you": "You",
   "clock.passed": "{name} passed 2 cards",
   "clock.passedCards": "{name} passed {cards}",
   "clock.tucked": "{name} tucked {cards}",
   "clock.played": "{name} played {cards}",
-  "clock.playedSet": ({ name, n, card }) => (n === 1 ? `${name} played ${[8, 11, 18].includes(Number(card)) ? "an" : "a"} ${card}` : `${name} played ${["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"][n - 2] ?? n} ${card}s`),
+  "clock.playedSet": (p) => `${p.name} played ${someCards(p)}`,
+  "clock.youPassed": "You passed 2 cards",
+  "clock.youPassedCards": "You passed {cards}",
+  "clock.youTucked": "You tucked {cards}",
+  "clock.youPlayed": "You played {cards}",
+  "clock.youPlayedSet": (p) => `You played ${someCards(p)}`,
   "clock.forcedNote": "(forced)",
   "clock.timeoutNote": "(time ran out)",
   "clock.waitingFor": "Waiting for {names}",
