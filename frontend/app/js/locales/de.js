@@ -150,6 +150,7 @@ export default {
   "handover.notice.timeouts": "Spiel Nr. {id}: Deine Zeit ist dreimal hintereinander abgelaufen, deshalb spielt die KI deinen Platz. Öffne das Spiel, um ihn zurückzunehmen.",
   "handover.notice.expelled": "Spiel Nr. {id}: Der Tisch hat abgestimmt, deinen Platz der KI zu geben. Öffne das Spiel, um ihn zurückzunehmen.",
   "handover.notice.moderator": "Spiel Nr. {id}: Ein Moderator hat deinen Platz der KI gegeben.",
+  "handover.openGame": "Spiel öffnen",
   "join.joining": "Du setzt dich an den Tisch…",
   "wait.title": "Warten auf Spieler",
   "wait.text": plural("Noch {n} Platz frei. Teile den Link: Das Spiel beginnt, sobald der Tisch voll ist.", "Noch {n} Plätze frei. Teile den Link: Das Spiel beginnt, sobald der Tisch voll ist."),

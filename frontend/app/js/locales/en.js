@@ -159,6 +159,7 @@ export default {
   "handover.notice.timeouts": "Game #{id}: your time ran out three times in a row, so the AI plays your seat. Open the game to take it back.",
   "handover.notice.expelled": "Game #{id}: the table voted to hand your seat to the AI. Open the game to take it back.",
   "handover.notice.moderator": "Game #{id}: a moderator handed your seat to the AI.",
+  "handover.openGame": "Open the game",
 
   "join.joining": "Joining the table…",
   "wait.title": "Waiting for players",

@@ -150,6 +150,7 @@ export default {
   "handover.notice.timeouts": "Partie n° {id} : votre temps s'est écoulé trois fois de suite, l'IA joue donc à votre place. Ouvrez la partie pour la reprendre.",
   "handover.notice.expelled": "Partie n° {id} : la table a voté pour confier votre place à l'IA. Ouvrez la partie pour la reprendre.",
   "handover.notice.moderator": "Partie n° {id} : un modérateur a confié votre place à l'IA.",
+  "handover.openGame": "Ouvrir la partie",
   "join.joining": "Vous rejoignez la table…",
   "wait.title": "En attente de joueurs",
   "wait.text": plural("Encore {n} place libre. Partagez le lien : la partie démarre quand la table est pleine.", "Encore {n} places libres. Partagez le lien : la partie démarre quand la table est pleine."),

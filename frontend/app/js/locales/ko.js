@@ -147,6 +147,7 @@ export default {
   "handover.notice.timeouts": "게임 #{id}: 시간이 세 번 연속으로 초과되어 AI가 내 자리를 플레이합니다. 게임을 열어 자리를 되찾으세요.",
   "handover.notice.expelled": "게임 #{id}: 테이블의 투표로 내 자리가 AI에게 넘어갔습니다. 게임을 열어 자리를 되찾으세요.",
   "handover.notice.moderator": "게임 #{id}: 운영자가 내 자리를 AI에게 넘겼습니다.",
+  "handover.openGame": "게임 열기",
   "join.joining": "테이블에 참가하는 중…",
   "wait.title": "플레이어를 기다리는 중",
   "wait.text": "빈 자리가 {n}개 남았습니다. 링크를 공유하세요: 자리가 다 차면 게임이 시작됩니다.",

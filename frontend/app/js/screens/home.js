@@ -122,7 +122,7 @@ export function renderHome() {
   load();
   const feed = new MeFeed((msg) => {
     const told = handoverNotice(msg); // the list's badge says it too, once loaded
-    if (told) toast(told, 8000);
+    if (told) toast(told, 8000, { href: `#/game/${msg.game}`, label: t("handover.openGame") });
     load();
   });
   return () => feed.close();
