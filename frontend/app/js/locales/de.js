@@ -453,6 +453,7 @@ export default {
   "guest.claim": "Partien behalten",
   "guest.claimTitle": "Behalte deine Partien",
   "guest.claimText": "Wähle einen Benutzernamen und ein Passwort: Deine Partien bleiben deine, und gewertete Partien und Chat werden frei. Ein inaktiver Gast wird nach einigen Tagen entfernt.",
+  "guest.ratedHint": "Gewertete Partien brauchen ein eigenes Konto.",
   "over.youSafe": "Du bist in Sicherheit: {names} hat verloren.",
   "replay.title": "Schritt für Schritt",
   "replay.heading": "Wiederholung von Spiel Nr. {id}",

@@ -477,6 +477,7 @@ export default {
   "guest.claim": "Keep my games",
   "guest.claimTitle": "Keep your games",
   "guest.claimText": "Choose a username and a password: your games stay yours, and rated games and chat open up. An idle guest is removed after a few days.",
+  "guest.ratedHint": "Rated games need an account of your own.",
   "over.youSafe": "You are safe: {names} lost.",
   "replay.title": "Step by step",
   "replay.heading": "Replay of game #{id}",

@@ -453,6 +453,7 @@ export default {
   "guest.claim": "Garder mes parties",
   "guest.claimTitle": "Gardez vos parties",
   "guest.claimText": "Choisissez un nom d'utilisateur et un mot de passe : vos parties restent à vous, et les parties classées et le chat s'ouvrent. Un invité inactif est supprimé après quelques jours.",
+  "guest.ratedHint": "Les parties classées demandent un compte à vous.",
   "over.youSafe": "Vous êtes tiré d'affaire : {names} a perdu.",
   "replay.title": "Pas à pas",
   "replay.heading": "Revoir la partie n° {id}",

@@ -450,6 +450,7 @@ export default {
   "guest.claim": "내 게임 보관하기",
   "guest.claimTitle": "게임 보관하기",
   "guest.claimText": "사용자 이름과 비밀번호를 정하세요. 게임은 그대로 남고, 레이팅 게임과 채팅을 쓸 수 있습니다. 활동이 없는 게스트는 며칠 후 삭제됩니다.",
+  "guest.ratedHint": "레이팅 게임은 내 계정이 있어야 합니다.",
   "over.youSafe": "무사합니다: {names}이(가) 졌습니다.",
   "replay.title": "한 단계씩",
   "replay.heading": "게임 #{id} 다시 보기",
