@@ -79,7 +79,11 @@ class ViewSchema(serializers.Serializer):
     hand = cards(required=False)
     passed_cards = cards(required=False, allow_null=True)
     received_cards = cards(required=False, allow_null=True)
-    legal_moves = MoveOptionSchema(many=True, required=False)
+    legal_moves = MoveOptionSchema(
+        many=True,
+        required=False,
+        help_text="none while the AI plays the seat: POST /api/games/<id>/retake first",
+    )
 
 
 class ReputationSchema(serializers.Serializer):

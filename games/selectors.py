@@ -76,11 +76,18 @@ def is_visible(game_id, user) -> bool:
 
 
 def game_view(game: Game, seat: Seat | None) -> dict:
-    """The table and the engine's view for `seat` (the public view for spectators)."""
+    """The table and the engine's view for `seat` (the public view for spectators).
+
+    While the AI plays a person's seat (their time ran out, they resigned, the table or a
+    moderator handed it over), the view offers them no move: the engine's legal moves are
+    the AI's to choose from, and a move of theirs is refused (`play.game_move`) until they
+    take the seat back. Their cards are still shown, as the engine's view has them."""
     view = None
     if game.state is not None:
         view = engine.view(game.state, seat.number if seat else None)
         view["version"] = game.version  # the table's version: what a move must name (API)
+        if seat is not None and seat.plays_itself:
+            view["legal_moves"] = []
     return {
         "id": game.pk,
         "status": game.status,

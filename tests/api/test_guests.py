@@ -11,8 +11,11 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts import guests as account_guests
+from barkside import error_texts
 from games import guests, tasks
 from games.models import Game, Seat
+from matchmaking.models import QueueEntry
+from tests.api.catalogs import catalog
 from tests.api.test_flow import play_to_end
 from tests.helpers import PASSWORD, client_for
 
@@ -33,6 +36,21 @@ def guest_client() -> tuple[APIClient, dict]:
 
 def guest_user(signed_in) -> User:
     return User.objects.get(pk=signed_in["user"]["id"])
+
+
+# Each refusal below is asked in one language: the detail is the catalog's sentence.
+LANGUAGES = ["en", "fr", "de", "ko"]
+
+
+def refused_as_guest(response, language: str) -> None:
+    """403 `guest_not_allowed` in the one error shape, its detail in `language`."""
+    assert response.status_code == 403, response.json()
+    error = response.json()
+    assert set(error) >= {"code", "detail", "fields"}
+    assert error["code"] == "guest_not_allowed"
+    sentence = error_texts.english("guest_not_allowed")
+    expected = sentence if language == "en" else catalog(language)[sentence].string
+    assert expected and error["detail"] == expected
 
 
 def idle(user, hours=1) -> None:
@@ -91,25 +109,31 @@ def test_a_guest_plays_a_whole_game_against_the_ai(transactional_db):
     assert play_to_end(client, game.json()["id"])["status"] == "finished"
 
 
-def test_a_guest_may_not_open_a_rated_table(transactional_db):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_guest_may_not_open_a_rated_table(transactional_db, language):
     client, _ = guest_client()
+    body = {"players": 3, "rated": True}
 
-    response = client.post("/api/games", {"players": 3, "rated": True}, format="json")
+    response = client.post("/api/games", body, format="json", HTTP_ACCEPT_LANGUAGE=language)
 
-    assert response.status_code == 403
-    assert response.json()["code"] == "guest_not_allowed"
-    assert set(response.json()) >= {"code", "detail", "fields"}
+    refused_as_guest(response, language)
     assert not Game.objects.exists()
 
 
-def test_a_guest_may_not_join_a_rated_table(alice):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_guest_may_not_join_a_rated_table(alice, language):
     rated = client_for(alice).post("/api/games", {"players": 3, "rated": True}, format="json")
     client, _ = guest_client()
+    before = Game.objects.get(pk=rated.json()["id"])
 
-    response = client.post(f"/api/games/{rated.json()['id']}/join", {}, format="json")
+    response = client.post(
+        f"/api/games/{before.pk}/join", {}, format="json", HTTP_ACCEPT_LANGUAGE=language
+    )
 
-    assert response.status_code == 403
-    assert response.json()["code"] == "guest_not_allowed"
+    refused_as_guest(response, language)
+    after = Game.objects.get(pk=before.pk)
+    assert (after.version, after.status) == (before.version, Game.Status.OPEN)
+    assert list(after.seats.values_list("user_id", flat=True)) == [alice.pk]
 
 
 def test_a_guest_joins_an_unrated_table(alice):
@@ -119,14 +143,21 @@ def test_a_guest_joins_an_unrated_table(alice):
     assert client.post(f"/api/games/{table['id']}/join", {}, format="json").status_code == 200
 
 
-def test_a_guest_may_not_queue_for_rated_games(transactional_db):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_guest_may_not_queue_for_rated_games(transactional_db, language):
     client, _ = guest_client()
     body = {"sizes": [3], "time_per_move": 60}
 
-    rated = client.post("/api/matchmaking/join", {**body, "rated": True}, format="json")
-    casual = client.post("/api/matchmaking/join", {**body, "rated": False}, format="json")
+    rated = client.post(
+        "/api/matchmaking/join",
+        {**body, "rated": True},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
 
-    assert (rated.status_code, rated.json()["code"]) == (403, "guest_not_allowed")
+    refused_as_guest(rated, language)
+    assert not QueueEntry.objects.exists()
+    casual = client.post("/api/matchmaking/join", {**body, "rated": False}, format="json")
     assert casual.status_code == 201, casual.json()
 
 

@@ -1,21 +1,50 @@
 """Play at once: from the landing page, one tap makes a guest and sits it at a table with
-two AI players; it plays the whole game through the table, then keeps its games under a
-name of its own."""
+two AI players; it plays the whole game through the table, is offered no rated play
+(told why, and the way to an account), then keeps its games under a name of its own."""
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from accounts.models import User
+from games import services
 from games.models import Game
 
-from .conftest import PASSWORD
+from .conftest import PASSWORD, game_number
 from .playing import make_move, phone_at, wait_my_turn
 from .test_settings import ON_SCREEN
 
 UNCLIPPED = "(el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight"
+RATED_HINT = "Rated games need an account of your own."
 
 
-def test_a_guest_plays_a_whole_game_from_the_landing_page_in_one_tap(phone, settings):
+def rated_play_offered(page: Page, rated: Game, casual: Game) -> bool:
+    """Whether matchmaking's form and home's open tables offer `page`'s person rated play;
+    a guest is told why not, with the way to keep its games."""
+    page.goto("/#/play")
+    kind = page.get_by_role("radio", name="Rated")  # "✓ Rated" when checked
+    expect(kind).to_be_visible()
+    offered = kind.is_enabled()
+    hint = page.locator(".guest-rated")
+    if offered:
+        expect(hint).to_have_count(0)
+    else:
+        expect(page.get_by_role("radio", name="Casual")).to_be_checked()
+        expect(hint).to_contain_text(RATED_HINT)
+        expect(hint.get_by_role("link", name="Keep my games")).to_have_attribute("href", "#/claim")
+
+    page.goto("/#/")
+    open_tables = page.locator("section", has=page.get_by_role("heading", name="Open tables"))
+    join = "Join game #{}"
+    expect(
+        open_tables.get_by_role("button", name=join.format(game_number(casual.pk)))
+    ).to_be_visible()
+    joins_rated = open_tables.get_by_role("button", name=join.format(game_number(rated.pk)))
+    expect(joins_rated).to_have_count(1 if offered else 0)
+    expect(open_tables.locator(".guest-rated")).to_have_count(0 if offered else 1)
+    return offered
+
+
+def test_a_guest_plays_a_whole_game_from_the_landing_page_in_one_tap(phone, settings, make_user):
     settings.AI_MOVE_DELAY = 0
     messages = []
     phone.on("console", lambda m: messages.append(m.text))
@@ -40,6 +69,11 @@ def test_a_guest_plays_a_whole_game_from_the_landing_page_in_one_tap(phone, sett
     assert Game.objects.get(pk=game_id).status == Game.Status.FINISHED
     assert not [m for m in messages if "401" in m], messages
 
+    # No rated play for a guest (the server refuses it: tests/api/test_guests.py).
+    rated = services.game_create(user=make_user("bob"), players=3, time_per_move=60, rated=True)
+    casual = services.game_create(user=make_user("carol"), players=3, time_per_move=60)
+    assert not rated_play_offered(phone, rated, casual)
+
     # Keep the games: the claim screen from Settings.
     phone.goto("/#/settings")
     phone.get_by_role("link", name="Keep my games").click()
@@ -50,6 +84,7 @@ def test_a_guest_plays_a_whole_game_from_the_landing_page_in_one_tap(phone, sett
     rex = User.objects.get(username="rex")
     assert rex.pk == guest.pk and not rex.is_guest
     assert Game.objects.filter(pk=game_id, seats__user=rex).exists()
+    assert rated_play_offered(phone, rated, casual)
 
 
 def test_a_signed_out_load_asks_nothing_that_needs_a_sign_in(phone):

@@ -52,11 +52,15 @@ export function announce(text) {
 }
 
 let toastTimer;
-export function toast(text, ms = 4000) {
+// A short message at the top; `link` ({href, label}) adds the one place it leads to,
+// the only part of a toast that takes a tap (the rest lets taps through to the page).
+export function toast(text, ms = 4000, link = null) {
   const el = document.getElementById("toast");
   if (!el) return;
-  el.textContent = text;
+  const hide = () => { el.hidden = true; };
+  el.replaceChildren(text);
+  if (link) el.append(h("a", { class: "toast-link", href: link.href, onclick: hide }, link.label));
   el.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, ms);
+  toastTimer = setTimeout(hide, ms);
 }

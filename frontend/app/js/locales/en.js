@@ -1,6 +1,10 @@
 // English. Values are strings with {placeholders}, or functions for plurals.
 // Plural forms by Intl.PluralRules category (see i18n.js).
 const plural = (one, other) => ({ one, other });
+// "an 8", "two 7s": one card of a strength, or a set of them, as said after "played".
+const someCards = ({ n, card }) => (n === 1
+  ? `${[8, 11, 18].includes(Number(card)) ? "an" : "a"} ${card}`
+  : `${["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"][n - 2] ?? n} ${card}s`);
 
 export default {
   "chat.title": "Table chat",
@@ -155,6 +159,7 @@ export default {
   "handover.notice.timeouts": "Game #{id}: your time ran out three times in a row, so the AI plays your seat. Open the game to take it back.",
   "handover.notice.expelled": "Game #{id}: the table voted to hand your seat to the AI. Open the game to take it back.",
   "handover.notice.moderator": "Game #{id}: a moderator handed your seat to the AI.",
+  "handover.openGame": "Open the game",
 
   "join.joining": "Joining the table…",
   "wait.title": "Waiting for players",
@@ -202,6 +207,8 @@ export default {
 
   "move.played": "{name} played {cards}.",
   "move.tucked": "{name} tail-tucked {cards}.",
+  "move.youPlayed": "You played {cards}.",
+  "move.youTucked": "You tail-tucked {cards}.",
   "move.plays": "played",
   "move.tucks": "tail-tucked",
   "move.toBeat": "to beat",
@@ -470,6 +477,7 @@ export default {
   "guest.claim": "Keep my games",
   "guest.claimTitle": "Keep your games",
   "guest.claimText": "Choose a username and a password: your games stay yours, and rated games and chat open up. An idle guest is removed after a few days.",
+  "guest.ratedHint": "Rated games need an account of your own.",
   "over.youSafe": "You are safe: {names} lost.",
   "replay.title": "Step by step",
   "replay.heading": "Replay of game #{id}",
@@ -501,12 +509,16 @@ export default {
   "clock.reserve": "+{time} bank",
   "clock.reserveTitle": "Time bank: added to the time per move; unused time partly refills it",
   "clock.expel": "Hand {name}'s seat to the AI ({n}/{total})",
-  "clock.you": "You",
   "clock.passed": "{name} passed 2 cards",
   "clock.passedCards": "{name} passed {cards}",
   "clock.tucked": "{name} tucked {cards}",
   "clock.played": "{name} played {cards}",
-  "clock.playedSet": ({ name, n, card }) => (n === 1 ? `${name} played ${[8, 11, 18].includes(Number(card)) ? "an" : "a"} ${card}` : `${name} played ${["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"][n - 2] ?? n} ${card}s`),
+  "clock.playedSet": (p) => `${p.name} played ${someCards(p)}`,
+  "clock.youPassed": "You passed 2 cards",
+  "clock.youPassedCards": "You passed {cards}",
+  "clock.youTucked": "You tucked {cards}",
+  "clock.youPlayed": "You played {cards}",
+  "clock.youPlayedSet": (p) => `You played ${someCards(p)}`,
   "clock.forcedNote": "(forced)",
   "clock.timeoutNote": "(time ran out)",
   "clock.waitingFor": "Waiting for {names}",

@@ -8,6 +8,12 @@ import { appHeader } from "./chrome.js";
 // A guest's first game: against two AI players at the easy level, two minutes a move.
 const FIRST_GAME = { players: 3, ai: ["easy", "easy"], time_per_move: 120 };
 
+// Where rated play would be offered to a guest: why it is not (the server refuses it:
+// guest_not_allowed), and the way to an account of its own.
+export function ratedNeedsAccount() {
+  return h("p", { class: "hint guest-rated" }, t("guest.ratedHint"), " ", h("a", { href: "#/claim" }, t("guest.claim")));
+}
+
 // "Play now": one tap makes a guest and sits it at a table with the AI.
 function playNowButton() {
   const error = h("p", { class: "form-error", role: "alert" });

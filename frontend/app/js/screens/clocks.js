@@ -76,22 +76,24 @@ export function expelButton(game, s) {
   }, icon("paw"), label);
 }
 
-// "Rex played two 7s", "You passed 3 and 9", "bob passed 2 cards" (home list).
+// "Rex played two 7s", "You passed 3 9", "bob passed 2 cards" (home list); my own
+// action has sentences of its own, the verb agreeing with "you" ("Du hast ... gespielt").
 export function lastActionText(action, yourSeat) {
   if (!action) return "";
-  const name = action.seat === yourSeat ? t("clock.you") : action.name;
+  const you = action.seat === yourSeat;
+  const say = (key, yourKey, params = {}) => t(you ? yourKey : key, { name: action.name, ...params });
   const cards = action.cards;
   let text;
   if (action.kind === "pass") {
-    text = cards ? t("clock.passedCards", { name, cards: cardsText(cards) }) : t("clock.passed", { name });
+    text = cards
+      ? say("clock.passedCards", "clock.youPassedCards", { cards: cardsText(cards) })
+      : say("clock.passed", "clock.youPassed");
   } else if (action.kind === "tuck") {
-    text = t("clock.tucked", { name, cards: cardsText(cards || []) });
+    text = say("clock.tucked", "clock.youTucked", { cards: cardsText(cards || []) });
+  } else if (cards.every((c) => c === cards[0])) {
+    text = say("clock.playedSet", "clock.youPlayedSet", { n: cards.length, card: cards[0] });
   } else {
-    const n = cards.length;
-    const same = cards.every((c) => c === cards[0]);
-    text = same
-      ? t("clock.playedSet", { name, n, card: cards[0] })
-      : t("clock.played", { name, cards: cardsText(cards) });
+    text = say("clock.played", "clock.youPlayed", { cards: cardsText(cards) });
   }
   return action.actor === "forced" ? `${text} ${t("clock.forcedNote")}` : action.actor === "timeout" ? `${text} ${t("clock.timeoutNote")}` : text;
 }

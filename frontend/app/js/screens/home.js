@@ -6,6 +6,7 @@ import { t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { MeFeed } from "../socket.js";
 import { session } from "../store.js";
+import { ratedNeedsAccount } from "./auth.js";
 import { appHeader, gameNumber, seatOwner } from "./chrome.js";
 import { urgencyLine } from "./clocks.js";
 import { profileHref, reputationText } from "./profile.js";
@@ -66,8 +67,12 @@ export function renderHome() {
       if (navigator.setAppBadge) navigator.setAppBadge(waiting).catch(() => {});
       mine.replaceChildren(...(games.length ? games.map(gameItem) : [h("li", { class: "muted" }, t("home.noGames"))]));
       mine.removeAttribute("aria-busy");
-      const joinable = results(openPage).filter((g) => g.your_seat === null);
-      open.replaceChildren(...(joinable.length ? joinable.map((g) => openItem(g, join)) : [h("li", { class: "muted" }, t("home.noOpen"))]));
+      // A guest is not offered rated tables (the server would refuse): it is told why.
+      const free = results(openPage).filter((g) => g.your_seat === null);
+      const joinable = user.guest ? free.filter((g) => !g.rated) : free;
+      const items = joinable.length ? joinable.map((g) => openItem(g, join)) : [h("li", { class: "muted" }, t("home.noOpen"))];
+      if (joinable.length < free.length) items.push(h("li", {}, ratedNeedsAccount()));
+      open.replaceChildren(...items);
     } catch (err) {
       if (err.status === 401 || err.status === 403) {
         session.set({ user: null });
@@ -122,7 +127,7 @@ export function renderHome() {
   load();
   const feed = new MeFeed((msg) => {
     const told = handoverNotice(msg); // the list's badge says it too, once loaded
-    if (told) toast(told, 8000);
+    if (told) toast(told, 8000, { href: `#/game/${msg.game}`, label: t("handover.openGame") });
     load();
   });
   return () => feed.close();

@@ -6,6 +6,7 @@ import { api, results } from "../api.js";
 import { announce, h, mount, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { MeFeed } from "../socket.js";
+import { session } from "../store.js";
 import { appHeader } from "./chrome.js";
 import { formPanel, queuedPanel } from "./matchmakingview.js";
 
@@ -99,7 +100,7 @@ export function renderMatchmaking() {
   function drawForm() {
     state.status = null;
     queued = null;
-    body.replaceChildren(...formPanel(savedWishes(), join));
+    body.replaceChildren(...formPanel(savedWishes(), join, { guest: !!session.get().user?.guest }));
   }
 
   function drawQueued() {

@@ -1,15 +1,17 @@
 // The matchmaking wishes form: table sizes, speed, rated or casual, AI seats allowed,
 // the reputation asked of table mates.
 // It only draws and reads the form; `onJoin(wish, {error, submit})` does the joining.
+// A guest is offered casual games only.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { ratedNeedsAccount } from "./auth.js";
 
 // Table mates who finished at least this % of their games (0: anyone).
 const REPUTATION_THRESHOLDS = [0, 80, 90, 95];
 
 export const SPEEDS = [[30, "time.30s"], [60, "time.1m"], [86400, "time.1d"], [259200, "time.3d"]];
 
-export function wishesForm(saved, onJoin) {
+export function wishesForm(saved, onJoin, { guest = false } = {}) {
   const error = h("p", { class: "form-error", role: "alert" });
   const sizes = h("fieldset", { class: "segmented" },
     h("legend", {}, t("mm.sizes")),
@@ -25,8 +27,9 @@ export function wishesForm(saved, onJoin) {
   const kind = h("fieldset", { class: "segmented" },
     h("legend", {}, t("mm.kind")),
     [["rated", true], ["casual", false]].map(([value, rated]) => h("label", {},
-      h("input", { type: "radio", name: "kind", value, checked: rated === saved.rated }),
-      h("span", {}, t(`mm.${value}`)))));
+      h("input", { type: "radio", name: "kind", value, checked: rated === (saved.rated && !guest), disabled: rated && guest }),
+      h("span", {}, t(`mm.${value}`)))),
+    guest ? ratedNeedsAccount() : null);
   const ai = h("div", { class: "field checkbox" },
     h("input", { type: "checkbox", id: "mm-ai-fill", name: "ai_fill", checked: saved.ai_fill }),
     h("label", { for: "mm-ai-fill" }, t("mm.aiFill")));

@@ -18,8 +18,8 @@ function speedText(seconds) {
   return preset ? t(preset[1]) : `${seconds} s`;
 }
 
-export function formPanel(wishes, onJoin) {
-  return [h("p", {}, t("mm.intro")), wishesForm(wishes, onJoin)];
+export function formPanel(wishes, onJoin, options) {
+  return [h("p", {}, t("mm.intro")), wishesForm(wishes, onJoin, options)];
 }
 
 // The queued panel: its live lines, and `update(status, elapsed)` to refresh them.

@@ -23,13 +23,6 @@ export function handover(seat) {
   return seat.handover || (seat.state === "left" ? "timeouts" : "moderator");
 }
 
-// The game as my seat may act in it: while the AI plays my seat, nothing is mine to
-// play (the server would refuse it), whatever the cards' view offers the seat.
-export function asPlayable(game) {
-  if (!game.view || !handover(mySeat(game)) || !(game.view.legal_moves || []).length) return game;
-  return { ...game, view: { ...game.view, legal_moves: [] } };
-}
-
 // A seat tile's word for a seat the AI plays: "AI (timed out)", "resigned"...
 export function seatBadge(game, number) {
   const why = handover(seatOf(game, number));

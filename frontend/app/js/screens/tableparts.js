@@ -18,11 +18,12 @@ export function clockwiseFrom(first, n) {
   return Array.from({ length: n }, (_, i) => (first + i) % n);
 }
 
+// "bob played 7 7.", or my own move in the second person ("Du spielst 7 7.").
 export function moveText(game, move) {
-  const name = seatName(game, move.seat);
-  return move.play
-    ? t("move.played", { name, cards: cardsText(move.play) })
-    : t("move.tucked", { name, cards: cardsText(move.tuck) });
+  const you = move.seat === game.your_seat;
+  const params = { name: seatName(game, move.seat), cards: cardsText(move.play || move.tuck) };
+  if (move.play) return t(you ? "move.youPlayed" : "move.played", params);
+  return t(you ? "move.youTucked" : "move.tucked", params);
 }
 
 export function timeLeft(deadline) {

@@ -1,10 +1,10 @@
 // The table's state and the reducer of incoming views. Nothing here draws: `receive`
 // folds a new view from the server into the state and says what to announce; `tapCard`
-// changes the selection. The rules stay on the server: only legal moves are offered.
+// changes the selection. The rules stay on the server: only legal moves are offered
+// (none while the AI plays my seat: games/selectors.py `game_view`).
 import { cardsText } from "../cards.js";
 import { t } from "../i18n.js";
 import { seatName } from "./chrome.js";
-import { asPlayable } from "./seatstate.js";
 import { moveText } from "./tableparts.js";
 
 export const PANELS = ["trick", "players", "chat", "log"];
@@ -85,7 +85,6 @@ export function receiveRounds(state, rounds) {
 export function receive(state, game) {
   const prev = state.game;
   if (prev && game.version < prev.version) return [];
-  game = asPlayable(game); // nothing is mine to play while the AI plays my seat
   state.game = game;
   const view = game.view;
   const before = prev && prev.view;
