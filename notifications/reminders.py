@@ -108,20 +108,27 @@ def subscribed(sender, instance, **kwargs) -> None:
 
 
 def plan_waiting() -> int:
-    """Plan every correspondence turn waiting on a person with a device, where it has no
-    plan yet, and the email digest of the others; how many plans were made. Once per
-    broker connection, not per run; in the database, as two statements, however many
-    turns wait (a million took minutes through Python)."""
+    """Plan every correspondence turn waiting on a person with a device that has neither
+    a plan nor a slot settled, and the email digest of the others; how many plans were
+    made. Once per broker connection, not per run; in the database, as two statements,
+    however many turns wait (a million took minutes through Python)."""
     now = timezone.now()
     seats = game_selectors.waiting_seats(now).filter(
         game__time_per_move__gte=CORRESPONDENCE_SECONDS[0]
     )
     # EXISTS, not IN: NOT IN over a subquery too large to hash is run once a seat.
     device = Exists(PushSubscription.objects.filter(user_id=OuterRef("user_id")))
+    # A turn with a slot settled was planned: its plan is there, or went with its last
+    # push. Only a turn whose notice was lost has none (the unique index finds them).
+    settled = Exists(
+        ReminderSent.objects.filter(
+            user_id=OuterRef("user_id"), game_id=OuterRef("game_id"), deadline=OuterRef("deadline")
+        )
+    )
     planned = insert_missing(
         PlannedReminder,
         ["user", "game", "started", "deadline", "due"],
-        seats.filter(device)
+        seats.filter(device & ~settled)
         .annotate(due=F("turn_started"))
         .values_list("user_id", "game_id", "turn_started", "deadline", "due"),
     )

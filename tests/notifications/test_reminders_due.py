@@ -168,6 +168,18 @@ def test_a_turn_whose_notice_was_lost_is_planned_when_a_worker_connects(
         assert kinds(pushes, person) == [notices.YOUR_TURN]
 
 
+def test_a_turn_whose_pushes_have_all_gone_is_not_planned_again(
+    alice, bob, carol, correspondence, pushes
+):
+    """Its plan went with its last push: a worker connecting plans only the turns nothing
+    was settled of (their notice lost), not every turn waiting without a plan."""
+    last_hour = turn_of(alice, correspondence).deadline - timedelta(minutes=30)
+    reminders.send_due(last_hour)
+    assert not PlannedReminder.objects.filter(game=correspondence).exists()
+    assert reminders.plan_waiting() == 0
+    assert not PlannedReminder.objects.filter(game=correspondence).exists()
+
+
 def test_a_run_s_statements_follow_neither_the_pushes_due_nor_the_turns_waiting(
     alice, bob, carol, memory_layer, queued, pushes
 ):
