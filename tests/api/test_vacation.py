@@ -171,28 +171,32 @@ def test_a_game_that_starts_while_away_is_paused_until_the_return(clock, alice, 
     assert (seat.away_since, seat.deadline) == (None, T0 + 3 * DAY)  # 2 days from her return
 
 
-def test_a_vacation_tells_nobody_their_turn_and_coming_back_tells_the_one_back(
-    clock, alices_games, alice, django_capture_on_commit_callbacks
-):
-    told = []
+@pytest.fixture
+def told():
+    """The (notice, user id) pairs the games tell, as they are told."""
+    pairs = []
 
     def receiver(sender, *, notices, **kwargs):
-        told.extend(notices)
+        pairs.extend(notices)
 
     game_notices.connect(receiver)
-    try:
-        with django_capture_on_commit_callbacks(execute=True):
-            vacation(alice, days=3)
-        assert told == []  # nothing began: her turns wait as they did, only paused
-        with django_capture_on_commit_callbacks(execute=True):
-            client_for(alice).delete("/api/games/vacation")
-        assert told == [(notices.YOUR_TURN, alice.pk)] * 2  # her two clocks go on
-    finally:
-        game_notices.disconnect(receiver)
+    yield pairs
+    game_notices.disconnect(receiver)
+
+
+def test_a_vacation_tells_nobody_their_turn_and_coming_back_tells_the_one_back(
+    clock, alices_games, alice, told, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        vacation(alice, days=3)
+    assert told == []  # nothing began: her turns wait as they did, only paused
+    with django_capture_on_commit_callbacks(execute=True):
+        client_for(alice).delete("/api/games/vacation")
+    assert told == [(notices.YOUR_TURN, alice.pk)] * 2  # her two clocks go on
 
 
 def test_a_vacation_tells_the_others_to_act_nothing_either(
-    clock, alice, bob, carol, django_capture_on_commit_callbacks
+    clock, alice, bob, carol, told, django_capture_on_commit_callbacks
 ):
     """While passing, all three are to act: alice's vacation leaves bob's and carol's
     turns as they were (same deadlines), so neither is told their turn again."""
@@ -200,17 +204,9 @@ def test_a_vacation_tells_the_others_to_act_nothing_either(
     for user in (bob, carol):
         client_for(user).post(f"/api/games/{game_id}/join", {}, format="json")
     deadlines = dict(Seat.objects.filter(game_id=game_id).values_list("number", "deadline"))
-    told = []
-
-    def receiver(sender, *, notices, **kwargs):
-        told.extend(notices)
-
-    game_notices.connect(receiver)
-    try:
-        with django_capture_on_commit_callbacks(execute=True):
-            assert vacation(alice, days=3).status_code == 200
-    finally:
-        game_notices.disconnect(receiver)
+    told.clear()  # the game's start
+    with django_capture_on_commit_callbacks(execute=True):
+        assert vacation(alice, days=3).status_code == 200
     assert told == []
     after = dict(Seat.objects.filter(game_id=game_id).values_list("number", "deadline"))
     assert after[1] == deadlines[1] is not None and after[2] == deadlines[2] is not None
