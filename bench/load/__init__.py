@@ -59,6 +59,7 @@ def bench_load(
     write,
     seconds: float = 3.0,
     url: str | None = None,
+    stack=None,
     tables: int | None = None,
     people: int | None = None,
     socket_share: float = 0.5,
@@ -75,7 +76,10 @@ def bench_load(
     tables = tables or (people // 3 if people else 2)
     generator.raise_open_files_limit()
     with contextlib.ExitStack() as exits:
-        if url:
+        if stack:  # started by another bench (bench scale's), with its processes known
+            url, web_pids, other_pids = stack.url, stack.web_pids, stack.other_pids
+            write(f"stack: {url}, the one started above ({len(web_pids)} web process(es))")
+        elif url:
             web_pids, other_pids = listening_pids(url), {}
             write(f"stack: {url} (web processes found: {web_pids or 'none of this user'})")
         else:

@@ -61,7 +61,7 @@ def idle_and_home(
             )
         _home(write, stack.url, tokens)
         if crowd is not None:
-            crowd(stack.url)
+            crowd(stack)
 
 
 @contextlib.contextmanager
@@ -294,10 +294,10 @@ def crowd_on(write, seconds: float, options: dict):
     their games removed after, so the database is the seeded one again, to reuse."""
     options = {k: v for k, v in options.items() if k not in ("url", "idle_sockets")}
 
-    def crowd(url: str) -> None:
+    def crowd(stack) -> None:
         seeded = get_user_model().objects.aggregate(top=Max("pk"))["top"] or 0
         try:
-            bench_load(write, seconds=seconds, url=url, **options)
+            bench_load(write, seconds=seconds, stack=stack, **options)
         finally:
             people = get_user_model().objects.filter(pk__gt=seeded)
             Game.objects.filter(seats__user__in=people).delete()
