@@ -9,6 +9,9 @@ own (their defaults fill the columns seeding does not set), written by COPY in b
 A database seeded before for the same N is reused: every time in the games' and
 notifications' tables moves forward by the time since it was seeded, so the turns stand
 where they stood then (a database kept for a day would otherwise have every turn over).
+A fresh seeding ends the same way, moved on by its own length: its games were played out
+to the moment it began (a million take an hour, longer than the turns' last minutes).
+The event log's times are left as they are (`UNSHIFTED`).
 """
 
 import base64
@@ -39,6 +42,10 @@ HOME_PEOPLE = 10
 PUSH_PORT = 9  # discard: nothing listens there (checked before seeding)
 MARKER = "bench_scale_seeded"
 SHIFTED_PREFIXES = ("games_", "notifications_")
+# The event log is history: it stays at the times it was seeded with, and the sample
+# check reads it `events_behind` later (a shift rewrote every one of its tens of millions
+# of rows, and left as many dead).
+UNSHIFTED = {"games_gameevent"}
 
 
 @dataclass
@@ -51,6 +58,7 @@ class Seeding:
     moves: int = 0  # events after the starts
     reused: bool = False
     shifted: timedelta = field(default_factory=timedelta)
+    events_behind: timedelta = field(default_factory=timedelta)  # the event log's times
 
 
 def endpoint(username: str) -> str:
@@ -116,8 +124,9 @@ def _seed(games: int, write, rng: random.Random) -> Seeding:
         if done % (50 * BATCH) == 0 or done == games:
             rate = done / (time.perf_counter() - began)
             write(f"  seeded {done} of {games} games ({rate:.0f} games/s)")
-    seeding.rows, seeding.seconds = rows, time.perf_counter() - began
     _mark(seeding, now)
+    seeding.events_behind = _shift(timezone.now() - now)
+    seeding.rows, seeding.seconds = rows, time.perf_counter() - began
     return seeding
 
 
@@ -261,6 +270,10 @@ def _marker() -> tuple[int, int, datetime, list[int]] | None:
         cursor.execute("SELECT to_regclass(%s)", [MARKER])
         if cursor.fetchone()[0] is None:
             return None
+        cursor.execute(
+            f"ALTER TABLE {MARKER} ADD COLUMN IF NOT EXISTS events_behind interval "
+            "NOT NULL DEFAULT '0'"
+        )
         cursor.execute(f"SELECT games, people, seeded_at, home FROM {MARKER}")
         return cursor.fetchone()
 
@@ -268,12 +281,12 @@ def _marker() -> tuple[int, int, datetime, list[int]] | None:
 def _mark(seeding: Seeding, now: datetime) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
-            f"CREATE TABLE IF NOT EXISTS {MARKER} "
-            "(games integer, people integer, seeded_at timestamptz, home bigint[])"
+            f"CREATE TABLE IF NOT EXISTS {MARKER} (games integer, people integer, "
+            "seeded_at timestamptz, home bigint[], events_behind interval NOT NULL DEFAULT '0')"
         )
         cursor.execute(f"DELETE FROM {MARKER}")
         cursor.execute(
-            f"INSERT INTO {MARKER} VALUES (%s, %s, %s, %s)",
+            f"INSERT INTO {MARKER} (games, people, seeded_at, home) VALUES (%s, %s, %s, %s)",
             [seeding.games, seeding.people, now, seeding.home],
         )
 
@@ -281,21 +294,8 @@ def _mark(seeding: Seeding, now: datetime) -> None:
 def _reused(marker) -> Seeding:
     games, people, seeded_at, home = marker
     began = time.perf_counter()
-    now = timezone.now()
-    shift = now - seeded_at
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT table_name, column_name FROM information_schema.columns "
-            "WHERE table_schema = current_schema() AND data_type = 'timestamp with time zone'"
-        )
-        columns: dict[str, list[str]] = {}
-        for table, column in cursor.fetchall():
-            if table.startswith(SHIFTED_PREFIXES):
-                columns.setdefault(table, []).append(column)
-        for table, names in sorted(columns.items()):
-            sets = ", ".join(f"{n} = {n} + %s" for n in names)
-            cursor.execute(f"UPDATE {table} SET {sets}", [shift] * len(names))
-        cursor.execute(f"UPDATE {MARKER} SET seeded_at = %s", [now])
+    shift = timezone.now() - seeded_at
+    events_behind = _shift(shift)
     return Seeding(
         games=games,
         people=people,
@@ -303,7 +303,31 @@ def _reused(marker) -> Seeding:
         seconds=time.perf_counter() - began,
         reused=True,
         shifted=shift,
+        events_behind=events_behind,
     )
+
+
+def _shift(shift: timedelta) -> timedelta:
+    """Every time of the games' and notifications' tables but the event log's `shift`
+    later, as if `shift` had not passed; how far the event log's times now lag."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema = current_schema() AND data_type = 'timestamp with time zone'"
+        )
+        columns: dict[str, list[str]] = {}
+        for table, column in cursor.fetchall():
+            if table.startswith(SHIFTED_PREFIXES) and table not in UNSHIFTED:
+                columns.setdefault(table, []).append(column)
+        for table, names in sorted(columns.items()):
+            sets = ", ".join(f"{n} = {n} + %s" for n in names)
+            cursor.execute(f"UPDATE {table} SET {sets}", [shift] * len(names))
+        cursor.execute(
+            f"UPDATE {MARKER} SET seeded_at = seeded_at + %s, "
+            "events_behind = events_behind + %s RETURNING events_behind",
+            [shift, shift],
+        )
+        return cursor.fetchone()[0]
 
 
 def settle_past_pushes() -> int:
