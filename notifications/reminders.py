@@ -148,7 +148,8 @@ def send_due(now: datetime | None = None) -> int:
     sent = 0
     while True:
         rows = list(PlannedReminder.objects.filter(due__lte=now).order_by("due")[:BATCH])
-        sent += _send(rows, now) if rows else 0
+        if rows:
+            sent += _send(rows, now)
         if len(rows) < BATCH:  # each row read is moved past `now` or dropped
             break
     ReminderSent.objects.filter(deadline__lt=now - KEEP).delete()
