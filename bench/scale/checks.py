@@ -45,9 +45,9 @@ def check_sample(
     sample = rng.sample(game_ids, min(size, len(game_ids)))
     found = {"checked": len(sample), "engine": 0, "write path": 0, "read path": 0}
     problems = []
+    twin = functools.partial(_twin, events_behind=events_behind)
     for game_id in sample:
         game = Game.objects.get(pk=game_id)
-        twin = functools.partial(_twin, events_behind=events_behind)
         for name, check in (("engine", _engine), ("write path", twin), ("read path", _read)):
             wrong = check(game)
             found[name] += not wrong

@@ -17,7 +17,7 @@ from django.db.models.functions import Concat, StrIndex, Substr
 
 from notifications.models import PushSubscription
 
-from .seed import endpoint
+from .seed import PUSH_SERVICE
 
 ENV = {"PUSH_ALLOW_LOCAL_ENDPOINTS": "true", "PUSH_ALLOW_HTTP_ENDPOINTS": "true"}
 
@@ -62,7 +62,7 @@ def serving():
     try:
         yield service
     finally:
-        _point_endpoints_at(endpoint("").removesuffix("/push/"))
+        _point_endpoints_at(PUSH_SERVICE)
         service.shutdown()
         service.server_close()
 

@@ -40,6 +40,7 @@ from .playout import PLAYERS, play_out
 BATCH = 2000  # games per round of COPYs
 HOME_PEOPLE = 10
 PUSH_PORT = 9  # discard: nothing listens there (checked before seeding)
+PUSH_SERVICE = f"https://127.0.0.1:{PUSH_PORT}"  # the seeded endpoints' service
 MARKER = "bench_scale_seeded"
 SHIFTED_PREFIXES = ("games_", "notifications_")
 # The event log is history: it stays at the times it was seeded with, and the sample
@@ -62,7 +63,7 @@ class Seeding:
 
 
 def endpoint(username: str) -> str:
-    return f"https://127.0.0.1:{PUSH_PORT}/push/{username}"
+    return f"{PUSH_SERVICE}/push/{username}"
 
 
 def seeded(games: int, write, rng_seed: int = 1) -> Seeding:
