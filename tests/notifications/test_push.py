@@ -4,12 +4,13 @@ import base64
 import json
 import os
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import http_ece
 import pytest
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, utils
 from django.core.cache import cache
 
 from barkside import notices
@@ -17,7 +18,7 @@ from barkside.celery import app
 from games import services
 from games.models import game_number
 from games.signals import game_notices
-from notifications import devices, presence, push, tasks
+from notifications import devices, keys, presence, push, tasks
 from notifications.models import PushSubscription
 from tests.helpers import client_for
 
@@ -111,6 +112,32 @@ def test_nobody_is_notified_about_the_game_they_are_watching(transactional_db, a
     presence.leave(alice.pk, 7)
     push.notify(notices.GAME_ENDED, alice.pk, 7)
     assert device.decrypt(push_service.received[0][2])["kind"] == "game_ended"
+
+
+def test_a_batch_signs_one_vapid_token_a_push_service(
+    transactional_db, alice, bob, push_service, settings
+):
+    phones = [subscribe(alice, push_service), subscribe(bob, push_service)]
+    push.send([push.Push(alice.pk, 1, notices.YOUR_TURN), push.Push(bob.pk, 2, notices.YOUR_TURN)])
+
+    [(_, first, body), (_, second, _)] = push_service.received
+    assert first["authorization"] == second["authorization"]  # ECDSA signs anew each time
+    token, key = (part.split("=", 1)[1] for part in first["authorization"][6:].split(","))
+    signed, signature = token.rsplit(".", 1)
+    claims = json.loads(unb64(signed.split(".")[1]))
+    assert claims["aud"] == push_service.url
+    assert claims["sub"] == settings.VAPID_SUBJECT
+    assert time.time() + 11 * 3600 < claims["exp"] <= time.time() + 12 * 3600
+    public = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), unb64(key))
+    raw = unb64(signature)
+    der = utils.encode_dss_signature(int.from_bytes(raw[:32]), int.from_bytes(raw[32:]))
+    public.verify(der, signed.encode(), ec.ECDSA(hashes.SHA256()))  # raises if forged
+    assert key == keys.vapid_keys()[1]
+    assert phones[0].decrypt(body)["game"] == 1
+
+
+def unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
 def test_a_gone_subscription_is_dropped(transactional_db, alice, push_service):
