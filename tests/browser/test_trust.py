@@ -64,3 +64,36 @@ def test_quiet_hours_and_kinds_are_saved_for_the_account(phone):
     expect(phone.get_by_label("someone writes at my table")).not_to_be_checked()
     expect(phone.get_by_label("From")).to_have_value("23:00")
     assert saved() == ("23:00:00", "06:30:00", False, False, True)
+
+
+def test_quick_changes_reach_the_server_in_the_order_made(phone):
+    """The first change held on its way while the next is made: without waiting its turn,
+    the next would land first and the older value be the one kept."""
+    sign_up(phone, "alice")
+    phone.goto("/#/settings")
+    panel = phone.locator("section", has=phone.get_by_role("heading", name="Reminders and emails"))
+    expect(panel.get_by_label("My time zone")).to_be_visible()
+    held, sent, done = [], [], []
+
+    def hold_the_first_change(route):
+        if route.request.method == "PATCH" and not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    phone.route("**/api/notifications/settings", hold_the_first_change)
+    phone.on("request", lambda r: r.method == "PATCH" and sent.append(r))
+    phone.on("requestfinished", lambda r: r.method == "PATCH" and done.append(r))
+    panel.get_by_label("Quiet hours").check()  # saves 22:00-07:00, held
+    panel.get_by_label("to", exact=True).fill("06:30")
+    panel.get_by_label("to", exact=True).dispatch_event("change")  # saves 22:00-06:30
+    phone.wait_for_timeout(500)  # time for the second to land first, if it may
+    [first] = held
+    first.continue_()
+    for _ in range(100):  # every change answered: events are handled while the page waits
+        if len(done) == len(sent) >= 2:
+            break
+        phone.wait_for_timeout(50)
+    assert len(done) == len(sent) >= 2
+    prefs = NotificationSettings.objects.get(user__username="alice")
+    assert (str(prefs.quiet_start), str(prefs.quiet_end)) == ("22:00:00", "06:30:00")

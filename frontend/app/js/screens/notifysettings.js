@@ -68,13 +68,18 @@ function form(current, switches, save) {
 // The panel for a signed-in user; it fills itself in once the settings arrive.
 export function notificationSettingsPanel() {
   const body = h("div", { "aria-busy": "true" }, h("p", { class: "muted" }, t("loading")));
-  async function save(changes) {
-    try {
-      await api.notificationSettingsChange(changes);
-      toast(t("notify.saved"));
-    } catch (err) {
-      toast(err.status === 0 ? t("error.offline") : (err.detail || t("error.generic")));
-    }
+  // One change at a time, in the order made: sent at once, two quick changes could reach
+  // the server the other way round, and the older value be the one kept.
+  let saving = Promise.resolve();
+  function save(changes) {
+    saving = saving.then(async () => {
+      try {
+        await api.notificationSettingsChange(changes);
+        toast(t("notify.saved"));
+      } catch (err) {
+        toast(err.status === 0 ? t("error.offline") : (err.detail || t("error.generic")));
+      }
+    });
   }
   Promise.all([api.notificationSettings(), api.notificationSwitches()]).then(async ([current, switches]) => {
     // A first visit: the device's time zone and language, rather than UTC and English.
