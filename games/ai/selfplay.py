@@ -26,6 +26,7 @@ from games.engine import OVER, apply, new_game, to_act, view
 
 from .features import SIZE, encode
 from .levels import choose_move
+from .training import forward
 from .value import LOSS_COST, RoundValue
 
 
@@ -110,7 +111,10 @@ def _decide(data, seen, is_teacher, rng, explore, behaviour, teacher_iterations)
         return rng.choice(moves)
     if behaviour is None:
         return choose_move("normal", seen, rng)
-    return moves[int(np.argmin(behaviour.q(seen)))]
+    # The fit's own forward pass (BLAS products), not the served einsum: the same sums
+    # in the same order as when the weights were trained, so near-ties break alike.
+    q = forward(behaviour.layers, encode(seen))[0][:, 0]
+    return moves[int(np.argmin(q))]
 
 
 def _outcomes(data, game, state, pending, rounds_caught, start) -> None:

@@ -55,6 +55,8 @@ def test_training_follows_from_the_seed(tmp_path):
             "3",
             "--players",
             "3,4",
+            "--generations",
+            "2",
             "--teacher-iterations",
             "5",
             "--teacher-games",
