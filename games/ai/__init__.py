@@ -6,7 +6,9 @@ Levels offered to players (`LEVELS`): `random`, `easy` (a beginner), `normal` (f
 rules; also the autopilot of a timed-out seat) and `hard` (inference from the play seen,
 moves raced on weighted deals with a search of its next decision, `budget` seconds per
 decision, default `DEFAULT_BUDGET`; a fixed `iterations` count makes it deterministic).
-`ALL_LEVELS` adds `hard-v1`, the previous `hard`, kept for measurements only.
+`ALL_LEVELS` adds the levels kept for measurements only: `hard-v1`, the previous `hard`,
+and `swift`, a small network over the view's features (`features`, `network`; trained by
+`manage.py train_swift`), not offered to players until it plays better than `hard-v1`.
 """
 
 from .levels import (

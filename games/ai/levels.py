@@ -5,6 +5,7 @@ from collections.abc import Callable
 
 from . import hard, search_v1
 from .hard import DEFAULT_BUDGET
+from .network import swift_policy
 from .policies import easy_policy, normal_policy, random_policy
 
 # A policy takes (view, rng, **options) and returns one of view["legal_moves"]. Options:
@@ -34,8 +35,12 @@ LEVELS: dict[str, Policy] = {
 }
 
 # Levels kept for measurements only (`simulate`, `bench`, tests), never offered to players:
-# `hard-v1` is the previous `hard` (flat determinized search), the yardstick of the new one.
-COMPARISON_LEVELS: dict[str, Policy] = {"hard-v1": searching(search_v1.search)}
+# `hard-v1` is the previous `hard` (flat determinized search), the yardstick of the new one;
+# `swift` is the learned network alone (`network`), not offered until it beats `hard-v1`.
+COMPARISON_LEVELS: dict[str, Policy] = {
+    "hard-v1": searching(search_v1.search),
+    "swift": swift_policy,
+}
 
 ALL_LEVELS: dict[str, Policy] = {**LEVELS, **COMPARISON_LEVELS}
 

@@ -19,8 +19,8 @@ def test_bench_ai_times_every_level_and_both_searches_at_the_given_budget():
     out = io.StringIO()
     call_command("bench", "ai", "--seconds", "0.05", "--budget", "0.01", stdout=out)
     text = out.getvalue()
-    rows = {line.split()[0]: line.split() for line in text.splitlines()[2:7]}
-    assert set(rows) == {"random", "easy", "normal", "hard-v1", "hard"}
+    rows = {line.split()[0]: line.split() for line in text.splitlines()[2:8]}
+    assert set(rows) == {"random", "easy", "normal", "swift", "hard-v1", "hard"}
     assert int(rows["hard"][1]) >= 30 and int(rows["hard-v1"][1]) >= 30
     for level in ("hard-v1", "hard"):
         assert f"{level}: budget 0.01 s," in text

@@ -1,0 +1,156 @@
+"""Training data for `swift`: self-play games whose decisions are recorded with outcomes.
+
+Each decision with a choice (2+ legal moves) gives one row: the features of the view and
+the move made (`features.encode`), and what it came to for the deciding seat:
+
+- `round_cost`: the round's cost as `value.RoundValue` counts it from the doghouses the
+  round began with (the cards the seat caught, plus 20 cards times the change in its
+  estimated chance of losing the game; at the game's end, the loss itself): the target
+  of `q`, a Monte Carlo return with most of the game's later luck left out;
+- `game_cost`: the cards the seat caught from that round to the game's end, plus 20 if
+  it lost the game (kept for comparison: a noisier target).
+
+The behaviour policy is `normal` (or the network being trained), leaving it for a
+uniformly random legal move with probability `explore`. With `teacher_iterations`, one
+seat a game (turning with the game number) is `hard` at that many deals a decision (its
+deterministic mode): its decisions are recorded as the others', and also with every legal
+move's features and the one it chose, for imitation. Everything follows from `seed`.
+"""
+
+import random
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from games.engine import OVER, apply, new_game, to_act, view
+
+from .features import SIZE, encode
+from .levels import choose_move
+from .training import forward
+from .value import LOSS_COST, RoundValue
+
+
+@dataclass
+class Data:
+    """Rows for `q` and groups for imitation, as float16 features (they are multiples of
+    1/5, 1/6, ... below 2: float16 keeps them to 3 digits, half the memory)."""
+
+    x: list[np.ndarray] = field(default_factory=list)
+    round_cost: list[float] = field(default_factory=list)
+    game_cost: list[float] = field(default_factory=list)
+    game: list[int] = field(default_factory=list)  # the game a row came from
+    teacher_x: list[np.ndarray] = field(default_factory=list)  # one array per decision
+    teacher_choice: list[int] = field(default_factory=list)
+    teacher_game: list[int] = field(default_factory=list)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        sizes = np.array([len(x) for x in self.teacher_x], dtype=np.int64)
+        return {
+            "x": np.concatenate(self.x) if self.x else np.zeros((0, SIZE), np.float16),
+            "round_cost": np.array(self.round_cost, dtype=np.float32),
+            "game_cost": np.array(self.game_cost, dtype=np.float32),
+            "game": np.array(self.game, dtype=np.int64),
+            "teacher_x": np.concatenate(self.teacher_x)
+            if self.teacher_x
+            else np.zeros((0, SIZE), np.float16),
+            "teacher_sizes": sizes,
+            "teacher_choice": np.array(self.teacher_choice, dtype=np.int64),
+            "teacher_game": np.array(self.teacher_game, dtype=np.int64),
+        }
+
+
+def play_and_record(
+    data: Data,
+    game: int,
+    players: int,
+    seed: str,
+    explore: float,
+    behaviour=None,
+    teacher_iterations: int = 0,
+) -> None:
+    """Play one game and add its decisions to `data`. `behaviour` is a `Network` or None
+    for `normal`."""
+    state = new_game(players, f"{seed}:{game}")
+    rng = random.Random(f"{seed}:{game}:moves")
+    teacher = game % players if teacher_iterations else None
+    pending: list[tuple[int, int, int]] = []  # (row, seat, round) awaiting outcomes
+    rounds_caught: list[tuple[list[list[int]], int, list[int]]] = []
+    start = len(data.x)
+    while state["phase"] != OVER:
+        for seat in to_act(state):
+            seen = view(state, seat)
+            move = _decide(data, seen, seat == teacher, rng, explore, behaviour, teacher_iterations)
+            if move is None:
+                move = seen["legal_moves"][0]
+            else:
+                data.x.append(encode(seen, [move]).astype(np.float16))
+                pending.append((len(data.x) - 1, seat, len(state["rounds"])))
+                if seat == teacher:
+                    data.teacher_game.append(game)
+            rounds_before = len(state["rounds"])
+            state, _ = apply(state, {"seat": seat, **move})
+            if len(state["rounds"]) > rounds_before or state["phase"] == OVER:
+                rnd = state["rounds"][rounds_before - 1]
+                rounds_caught.append((seen["doghouses"], rnd["loser"], rnd["caught"]))
+            if state["phase"] == OVER:
+                break
+    _outcomes(data, game, state, pending, rounds_caught, start)
+
+
+def _decide(data, seen, is_teacher, rng, explore, behaviour, teacher_iterations):
+    """The move to make, or None when there is no choice (nothing to record)."""
+    moves = seen["legal_moves"]
+    if len(moves) == 1:
+        return None
+    if is_teacher:
+        move = choose_move("hard", seen, rng, iterations=teacher_iterations)
+        data.teacher_x.append(encode(seen).astype(np.float16))
+        data.teacher_choice.append(moves.index(move))
+        return move
+    if rng.random() < explore:
+        return rng.choice(moves)
+    if behaviour is None:
+        return choose_move("normal", seen, rng)
+    # The fit's own forward pass (BLAS products), not the served einsum: the same sums
+    # in the same order as when the weights were trained, so near-ties break alike.
+    q = forward(behaviour.layers, encode(seen))[0][:, 0]
+    return moves[int(np.argmin(q))]
+
+
+def _outcomes(data, game, state, pending, rounds_caught, start) -> None:
+    n = state["players"]
+    losers = state["result"]["losers"]
+    final = [len(d) for d in state["result"]["doghouses"]]
+    costs: dict[tuple[int, int], tuple[float, float]] = {}
+    for number, (doghouses, loser, caught) in enumerate(rounds_caught, 1):
+        for seat in range(n):
+            value = RoundValue(seat, doghouses, state["max_strength"])
+            later = final[seat] - len(doghouses[seat]) + LOSS_COST * (seat in losers)
+            costs[number, seat] = value.cost(loser, caught), later
+    assert len(pending) == len(data.x) - start
+    for _, seat, number in pending:
+        round_cost, game_cost = costs[number, seat]
+        data.round_cost.append(round_cost)
+        data.game_cost.append(game_cost)
+        data.game.append(game)
+
+
+def generate(
+    games: int,
+    players: list[int],
+    seed: str,
+    explore: float,
+    behaviour=None,
+    teacher_iterations: int = 0,
+    first_game: int = 0,
+    progress=None,
+) -> dict[str, np.ndarray]:
+    """Play `games` games (numbered from `first_game`, table sizes cycling through
+    `players`) and return their rows as arrays."""
+    data = Data()
+    for game in range(first_game, first_game + games):
+        players_here = players[game % len(players)]
+        play_and_record(data, game, players_here, seed, explore, behaviour, teacher_iterations)
+        if progress and (game - first_game + 1) % 200 == 0:
+            progress(game - first_game + 1, len(data.x), len(data.teacher_x))
+    return data.arrays()

@@ -1,0 +1,80 @@
+"""`swift`, the learned level: its weights file, its moves and its training."""
+
+import io
+import random
+
+import numpy as np
+import pytest
+from django.core.management import call_command
+
+from games.ai import ALL_LEVELS, LEVELS, choose_move
+from games.ai.features import SIZE
+from games.ai.network import OUTPUTS, WEIGHTS, load
+from games.ai.selfplay import generate
+
+from .test_features import views_of_random_play
+
+
+def test_the_weights_file_loads_with_the_features_shapes():
+    network = load(WEIGHTS)
+    assert network.layers[0][0].shape[0] == SIZE
+    assert network.layers[-1][0].shape[1] == OUTPUTS
+    for (w, b), (w_next, _) in zip(network.layers, network.layers[1:], strict=False):
+        assert w.shape[1] == b.shape[0] == w_next.shape[0]
+    assert network.meta["command"].startswith("manage.py train_swift")
+    assert WEIGHTS.stat().st_size < 2_500_000
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_swift_makes_a_legal_move_at_every_table_size(players):
+    for v in views_of_random_play(players, f"legal{players}")[::5]:
+        assert choose_move("swift", v, random.Random(0)) in v["legal_moves"]
+
+
+def test_swift_is_kept_for_measurements_only():
+    assert "swift" in ALL_LEVELS
+    assert "swift" not in LEVELS
+
+
+def test_self_play_data_follow_from_the_seed():
+    first = generate(3, [3, 5], "tiny", 0.2, teacher_iterations=5)
+    again = generate(3, [3, 5], "tiny", 0.2, teacher_iterations=5)
+    other = generate(3, [3, 5], "tinier", 0.2, teacher_iterations=5)
+    assert len(first["x"]) > 100 and len(first["teacher_sizes"]) > 10
+    assert all(np.array_equal(first[k], again[k]) for k in first)
+    assert not np.array_equal(first["round_cost"][:100], other["round_cost"][:100])
+
+
+def test_training_follows_from_the_seed(tmp_path):
+    def train(name, seed):
+        call_command(
+            "train_swift",
+            "--seed",
+            seed,
+            "--games",
+            "3",
+            "--players",
+            "3,4",
+            "--generations",
+            "2",
+            "--teacher-iterations",
+            "5",
+            "--teacher-games",
+            "2",
+            "--hidden",
+            "16",
+            "--epochs",
+            "2",
+            "--batch",
+            "64",
+            "--out",
+            str(tmp_path / name),
+            stdout=io.StringIO(),
+        )
+        return load(tmp_path / name)
+
+    first, again, other = train("a.npz", "s"), train("b.npz", "s"), train("c.npz", "t")
+    for (w, b), (w2, b2) in zip(first.layers, again.layers, strict=True):
+        assert np.array_equal(w, w2) and np.array_equal(b, b2)
+    assert not np.array_equal(first.layers[0][0], other.layers[0][0])
+    assert first.meta["command"] == again.meta["command"]
