@@ -152,7 +152,7 @@ def send(pushes: list[Push]) -> int:
 def _signer(vapid):
     """The VAPID headers for an endpoint, signed once a batch for each push service
     rather than once a push: the token names only the service's origin and lives for
-    hours, and signing it was a fifth of a push's CPU."""
+    hours, and signing it was a tenth to a fifth of a push's CPU."""
 
     @functools.cache
     def signed(audience: str) -> dict:
