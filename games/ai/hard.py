@@ -12,9 +12,8 @@ the race, as `hard-v1` plays them). Either way it stops sooner when one move is 
 """
 
 import random
-import time
 
-from . import race
+from . import clock, race
 from .inference import Evidence
 from .knowledge import read_knowledge
 from .passing import search_pass
@@ -28,14 +27,14 @@ def search(
     view: dict, rng: random.Random, budget: float | None = None, iterations: int | None = None
 ) -> dict:
     """The chosen move with the figures behind it (deals, playouts, seconds)."""
-    start = time.perf_counter()
+    start = clock.now()
     budget = DEFAULT_BUDGET if budget is None else budget
     deadline = start + budget
     if view["phase"] == "passing":
         result = search_pass(view, rng, deadline, iterations)
     else:
         result = _search_tricks(view, rng, deadline, iterations)
-    result["seconds"] = time.perf_counter() - start
+    result["seconds"] = clock.now() - start
     return result
 
 

@@ -9,8 +9,9 @@ the decision is clear and the search stops early.
 """
 
 import math
-import time
 from operator import mul, sub
+
+from . import clock
 
 CHECK_EVERY = 16  # deals between two eliminations
 MIN_DEALS = 48  # no candidate leaves the race before this many deals
@@ -60,7 +61,7 @@ class Race:
             return False
         if deals is not None:
             return self.deals < deals
-        return time.perf_counter() < deadline
+        return clock.now() < deadline
 
     def add_deal(self, weight: float, costs: list[float]) -> None:
         """One deal's `weight` and `costs`, in the order of `alive`; drop the worse if due."""

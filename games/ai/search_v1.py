@@ -13,8 +13,8 @@ Anytime: it stops at `budget` seconds, or after exactly `iterations` deals when 
 """
 
 import random
-import time
 
+from . import clock
 from .hard import DEFAULT_BUDGET
 from .heuristic import normal_pass
 from .knowledge import read_knowledge, sample_hands
@@ -27,7 +27,7 @@ def search(
     view: dict, rng: random.Random, budget: float | None = None, iterations: int | None = None
 ) -> dict:
     """The chosen move with the figures behind it: mean cost per candidate, deals, playouts."""
-    start = time.perf_counter()
+    start = clock.now()
     deadline = start + (DEFAULT_BUDGET if budget is None else budget)
     know = read_knowledge(view)
     passing = view["phase"] == "passing"
@@ -37,7 +37,7 @@ def search(
     totals = [0.0] * len(candidates)
     deals = 0
     # Time is checked after every deal, so a decision overruns its budget by one deal at most.
-    while (deals < iterations) if iterations is not None else time.perf_counter() < deadline:
+    while (deals < iterations) if iterations is not None else clock.now() < deadline:
         hands = sample_hands(know, rng)
         for i, move in enumerate(candidates):
             loser, caught = play([list(h) for h in hands], move)
@@ -49,7 +49,7 @@ def search(
         "deals": deals,
         "playouts": deals * len(candidates),
         "mean_cost": [t / deals if deals else 0.0 for t in totals],
-        "seconds": time.perf_counter() - start,
+        "seconds": clock.now() - start,
     }
 
 

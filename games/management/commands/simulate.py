@@ -4,6 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.ai import clock
 from games.ai.arena import tournament
 from games.ai.duplicate import complete_deals, play_deal, summarize, tables
 from games.ai.levels import ALL_LEVELS, SEARCHING_LEVELS
@@ -27,6 +28,12 @@ class Command(BaseCommand):
             type=int,
             default=None,
             help="searching levels: a fixed amount of work per decision instead of a budget",
+        )
+        parser.add_argument(
+            "--cpu-time",
+            action="store_true",
+            help="searching levels: count --budget in this process's CPU time, not wall time, "
+            "so that a search thinks as much on a busy machine as on a quiet one",
         )
         parser.add_argument(
             "--duplicate",
@@ -61,6 +68,8 @@ class Command(BaseCommand):
         if (budget is not None and budget <= 0) or (iterations is not None and iterations < 1):
             raise CommandError("budget must be positive and iterations at least 1")
         ai = {"budget": budget, "iterations": iterations}
+        if options["cpu_time"]:
+            clock.use_cpu_time()
         if options["duplicate"]:
             self._duplicate(levels, players, games, seed, deck, ai, options)
         else:
@@ -158,7 +167,8 @@ def _work(levels: list[str], ai: dict) -> str:
         return ""
     if ai["iterations"]:
         return f", searches at {ai['iterations']} iterations"
-    return f", searches at {ai['budget'] or 1.0:g} s a decision"
+    cpu = " of CPU" if clock.counts_cpu_time() else ""
+    return f", searches at {ai['budget'] or 1.0:g} s{cpu} a decision"
 
 
 def _dumps(obj) -> str:
