@@ -30,7 +30,7 @@ from .passing import race_pass
 COACH_VERSION = 1
 # Deals per judged decision (hard's deterministic mode): a 9-round game's analysis within a
 # minute on one slow core, at 3 and at 6 players (`manage.py bench coach`, docs/ai.md).
-ITERATIONS = 160
+ITERATIONS = 2000
 MIN_SAVING = 0.5  # doghouse cards a mark must expect to save
 MIN_Z = 2.0  # standard errors of the paired difference the saving must clear
 
