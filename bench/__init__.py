@@ -7,6 +7,7 @@ The targets, each `bench(write, seconds=..., **options)`, are listed in
 
 - `engine` (engine.py): random self-play through the rules engine.
 - `ai` (ai.py): each AI level's decision speed, the searches at a budget.
+- `coach` (coach.py): the coach's analysis of a seat of a 9-round game, at 3 and 6 players.
 - `move` (move.py): a move's own cost through the one write path, one after another.
 - `views` (views.py): the bytes and CPU of each move's views.
 - `load` (load/): a crowd of HTTP and WebSocket clients against a started or running stack.

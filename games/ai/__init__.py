@@ -9,6 +9,7 @@ decision, default `DEFAULT_BUDGET`; a fixed `iterations` count makes it determin
 `ALL_LEVELS` adds the levels kept for measurements only: `hard-v1`, the previous `hard`,
 and `swift`, a small network over the view's features (`features`, `network`; trained by
 `manage.py train_swift`), not offered to players until it plays better than `hard-v1`.
+`coach.analyse(record, seat)` judges a seat's decisions after a game with `hard`'s search.
 """
 
 from .levels import (

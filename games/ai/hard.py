@@ -40,15 +40,7 @@ def search(
 
 
 def _search_tricks(view: dict, rng: random.Random, deadline: float, iterations: int | None) -> dict:
-    know = read_knowledge(view)
-    value = RoundValue(know.seat, view["doghouses"], view["max_strength"])
-    tree = new_tree(view, value)
-    evidence = Evidence(view, know)
-    moves = race.Race(len(tree.decisions))
-    while moves.running(iterations, deadline):
-        deal, weight = evidence.deal(rng)
-        grow = moves.deals >= EXPAND_AFTER
-        moves.add_deal(weight, tree.play(deal, moves.alive, grow))
+    moves = race_tricks(view, rng, deadline, iterations)
     return {
         "move": view["legal_moves"][moves.winner()],
         "deals": moves.deals,
@@ -56,6 +48,27 @@ def _search_tricks(view: dict, rng: random.Random, deadline: float, iterations: 
         "playouts": moves.playouts,
         "left": len(moves.alive),
     }
+
+
+def race_tricks(
+    view: dict,
+    rng: random.Random,
+    deadline: float,
+    iterations: int | None,
+    keep: int | None = None,
+) -> race.Race:
+    """The race of the view's trick moves (indexes into `legal_moves`), run to its end;
+    `keep` is never dropped (the coach compares the move played with the best)."""
+    know = read_knowledge(view)
+    value = RoundValue(know.seat, view["doghouses"], view["max_strength"])
+    tree = new_tree(view, value)
+    evidence = Evidence(view, know)
+    moves = race.Race(len(tree.decisions), keep)
+    while moves.running(iterations, deadline):
+        deal, weight = evidence.deal(rng)
+        grow = moves.deals >= EXPAND_AFTER
+        moves.add_deal(weight, tree.play(deal, moves.alive, grow))
+    return moves
 
 
 def effective_size(weights: list[float]) -> float:

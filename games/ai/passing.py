@@ -20,12 +20,32 @@ from .value import RoundValue
 
 
 def search_pass(view: dict, rng: random.Random, deadline: float, max_deals: int | None) -> dict:
+    candidates = view["legal_moves"]
+    pairs = race_pass(view, rng, deadline, max_deals)
+    return {
+        "move": candidates[pairs.winner()],
+        "deals": pairs.deals,
+        "playouts": pairs.playouts,
+        "candidates": len(candidates),
+        "left": len(pairs.alive),
+    }
+
+
+def race_pass(
+    view: dict,
+    rng: random.Random,
+    deadline: float,
+    max_deals: int | None,
+    keep: int | None = None,
+) -> race.Race:
+    """The race of the view's passes (indexes into `legal_moves`), run to its end; `keep`
+    is never dropped (the coach compares the pass made with the best)."""
     seat, starter = view["seat"], view["starter"]
     know = read_knowledge(view)
     value = RoundValue(seat, view["doghouses"], view["max_strength"])
     candidates = view["legal_moves"]
     right = (seat - 1) % know.players  # the seat this one passes to
-    pairs = race.Race(len(candidates))
+    pairs = race.Race(len(candidates), keep)
     while pairs.running(max_deals, deadline):
         dealt = sample_hands(know, rng)
         # The exchange as it is whatever this seat passes, then once per candidate only
@@ -42,10 +62,4 @@ def search_pass(view: dict, rng: random.Random, deadline: float, max_deals: int 
             hands[right] = sorted(hands[right] + given)
             costs.append(value.cost_at_end(rollout(hands, starter, 0, 0, starter, 0, False)))
         pairs.add_deal(1.0, costs)  # every deal counts alike: nothing has been played yet
-    return {
-        "move": candidates[pairs.winner()],
-        "deals": pairs.deals,
-        "playouts": pairs.playouts,
-        "candidates": len(candidates),
-        "left": len(pairs.alive),
-    }
+    return pairs

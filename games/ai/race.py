@@ -42,8 +42,9 @@ class Race:
     at every look, they grow with every deal and the race would eat into the playouts.
     """
 
-    def __init__(self, candidates: int):
+    def __init__(self, candidates: int, keep: int | None = None):
         self.alive = list(range(candidates))
+        self.keep = keep  # a candidate never dropped (the coach's move played), if any
         self.costs: list[list[float]] = [[] for _ in self.alive]
         self.weights: list[float] = []
         self.deals = self.playouts = 0
@@ -92,7 +93,7 @@ class Race:
         leader = self.winner()
         kept = []
         for i in self.alive:
-            if i != leader:
+            if i != leader and i != self.keep:
                 weighted, squared = self._paired_sums(i, leader)
                 mean = weighted / total
                 var = max(0.0, squared / total - mean * mean)
@@ -100,6 +101,19 @@ class Race:
                     continue
             kept.append(i)
         return kept
+
+    def difference(self, i: int, j: int) -> tuple[float, float]:
+        """The weighted mean of cost of `i` - cost of `j` over every deal, and its standard
+        error (as a look reckons it); both must still be in the race."""
+        total = self.total
+        if total <= 0 or self.deals < 2:
+            return 0.0, math.inf
+        effective = total * total / self.squares
+        diffs = list(map(sub, self.costs[i], self.costs[j]))
+        by_weight = list(map(mul, self.weights, diffs))
+        mean = sum(by_weight) / total
+        var = max(0.0, sum(map(mul, by_weight, diffs)) / total - mean * mean)
+        return mean, math.sqrt(var / (effective - 1)) if effective > 1 else math.inf
 
     def _paired_sums(self, i: int, leader: int) -> tuple[float, float]:
         """Over every deal: the sums of weight x (cost of `i` - cost of `leader`) and of

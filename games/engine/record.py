@@ -1,6 +1,7 @@
 """Game records (`barkside-record/1`, RULES.md): export a game, rebuild one, checking every step."""
 
 from collections import Counter
+from collections.abc import Generator
 
 from .cards import MAX_PLAYERS, MIN_PLAYERS, deal_size
 from .deal import deal, seed_commitment
@@ -41,6 +42,26 @@ def from_record(record: object) -> dict:
     Derived fields (`last`, `loser`, `caught`, `result`), when present, must equal what the
     rules compute. A seed, when present, must match its commitment and re-deal every round.
     """
+    steps = replay(record)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
+
+
+Step = tuple[int, int | None, dict, dict]
+
+
+def replay(record: object) -> Generator[Step, None, dict]:
+    """Rebuild a record's game step by step, checking it as `from_record` does.
+
+    Yields `(round, move, state, made)` before each pass and move: `round` and `move` are
+    0-based indexes into the record's `rounds` and that round's `moves` (`move` is None for
+    a pass; a round's passes come in seat order), `state` the game before it, `made` the
+    move as `apply` takes it. Returns the rebuilt game (`from_record`'s result). A fault
+    raises `RecordError` when the replay reaches it.
+    """
     if not isinstance(record, dict):
         raise RecordError("malformed", "a record is a JSON object")
     if record.get("format") != RECORD_FORMAT:
@@ -58,7 +79,7 @@ def from_record(record: object) -> dict:
     for r, rnd in enumerate(rounds):
         if state["phase"] == OVER:
             raise RecordError("round_after_end", "the game was already over", round=r)
-        state = _replay_round(state, rnd, r, seed)
+        state = yield from _replay_round(state, rnd, r, seed)
     _check_result(state, record)
     if seed is not None:  # the game can go on: later rounds are dealt from its seed
         resume_with_seed(state, seed)
@@ -78,7 +99,9 @@ def _checked_seed(record: dict) -> str | None:
     return seed
 
 
-def _replay_round(state: dict, rnd: object, r: int, seed: str | None) -> dict:
+def _replay_round(
+    state: dict, rnd: object, r: int, seed: str | None
+) -> Generator[Step, None, dict]:
     if not isinstance(rnd, dict) or any(k not in rnd for k in _ROUND_FIELDS):
         raise RecordError("malformed", f"a round needs {', '.join(_ROUND_FIELDS)}", round=r)
     n = state["players"]
@@ -96,9 +119,13 @@ def _replay_round(state: dict, rnd: object, r: int, seed: str | None) -> dict:
         raise RecordError("malformed", "moves before every seat has passed", round=r)
     for seat, cards in enumerate(passes):
         if cards is not None:
-            state = _apply(state, {"seat": seat, "kind": "pass", "cards": cards}, r, None)
+            made = {"seat": seat, "kind": "pass", "cards": cards}
+            yield r, None, state, made
+            state = _apply(state, made, r, None)
     for m, entry in enumerate(moves):
-        state = _apply(state, _move_of(entry, r, m), r, m)
+        made = _move_of(entry, r, m)
+        yield r, m, state, made
+        state = _apply(state, made, r, m)
     done = state["rounds"][-1]
     for field in _DERIVED_ROUND_FIELDS:
         if field in rnd and rnd[field] != done.get(field):

@@ -7,9 +7,9 @@ from operator import mul, sub
 from games.ai.race import DROP_Z, Race, next_look
 
 
-def race_over(costs: list[list[float]], weights: list[float]) -> Race:
+def race_over(costs: list[list[float]], weights: list[float], keep: int | None = None) -> Race:
     """A race fed deal by deal, each candidate still in it paying its cost on the deal."""
-    race = Race(len(costs))
+    race = Race(len(costs), keep)
     for d, weight in enumerate(weights):
         race.add_deal(weight, [costs[i][d] for i in race.alive])
     return race
@@ -18,6 +18,27 @@ def race_over(costs: list[list[float]], weights: list[float]) -> Race:
 def test_a_candidate_worse_on_every_one_of_many_deals_leaves_the_race():
     costs = [[1.0 + (d % 3) for d in range(64)], [3.0 + (d % 3) for d in range(64)]]
     assert race_over(costs, [1.0] * 64).alive == [0]
+
+
+def test_the_candidate_kept_stays_in_the_race_however_worse():
+    costs = [[1.0 + (d % 3) for d in range(64)], [3.0 + (d % 3) for d in range(64)]]
+    race = race_over(costs, [1.0] * 64, keep=1)
+    assert race.alive == [0, 1]
+    assert race.winner() == 0
+
+
+def test_the_difference_of_two_candidates_is_their_weighted_paired_mean_and_its_error():
+    rng = random.Random(3)
+    costs = [[rng.random() for _ in range(40)], [1 + rng.random() for _ in range(40)]]
+    weights = [rng.choice([0.5, 1.0, 2.0]) for _ in range(40)]
+    mean, error = race_over(costs, weights, keep=1).difference(1, 0)
+    diffs = list(map(sub, costs[1], costs[0]))
+    total = sum(weights)
+    expected = sum(map(mul, weights, diffs)) / total
+    var = sum(w * (d - expected) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+    effective = total * total / sum(w * w for w in weights)
+    assert math.isclose(mean, expected)
+    assert math.isclose(error, math.sqrt(var / (effective - 1)))
 
 
 def test_deals_worth_few_equal_ones_drop_no_candidate():

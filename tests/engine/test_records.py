@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from games.engine import RECORD_FORMAT, RecordError, from_record, to_record
+from games.engine import RECORD_FORMAT, RecordError, apply, from_record, replay, to_act, to_record
 from tests.engine.positions import (
     ALICE,
     BOB,
@@ -68,6 +68,47 @@ def hand_made() -> dict:
 
 
 # --- export and import ----------------------------------------------------------------
+
+
+def test_a_replay_yields_the_game_before_each_pass_and_move_of_the_record(finished):
+    steps = replay(finished)
+    seen = []
+    while True:
+        try:
+            r, m, state, made = next(steps)
+        except StopIteration as end:
+            rebuilt = end.value
+            break
+        assert made["seat"] in to_act(state)
+        rnd = finished["rounds"][r]
+        if m is None:
+            assert made["cards"] == rnd["passes"][made["seat"]]
+        else:
+            entry = rnd["moves"][m]
+            assert made == {
+                "seat": entry["seat"],
+                "kind": made["kind"],
+                "cards": entry[made["kind"]],
+            }
+        apply(state, made)  # legal where it is yielded
+        seen.append((r, m))
+    assert rebuilt == from_record(finished)
+    assert to_record(rebuilt) == finished
+    expected = [
+        (r, m)
+        for r, rnd in enumerate(finished["rounds"])
+        for m in [None] * len(rnd["passes"]) + list(range(len(rnd["moves"])))
+    ]
+    assert seen == expected
+
+
+def test_a_replay_raises_at_the_first_fault_it_reaches(finished):
+    finished["rounds"][1]["moves"][0] = {"seat": 9, "play": [1]}
+    steps = replay(finished)
+    with pytest.raises(RecordError) as caught:
+        for r, _, _, _ in steps:
+            assert r <= 1
+    assert (caught.value.round, caught.value.move) == (1, 0)
 
 
 def test_a_record_names_its_format_and_game(finished, finished_game):

@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from bench.ai import bench_ai
 from bench.ai_queue import bench_ai_queue
+from bench.coach import bench_coach
 from bench.engine import bench_engine
 from bench.load import bench_load
 from bench.load.people import FORCED_MOVES, SPEEDS
@@ -19,6 +20,7 @@ from bench.views import bench_views
 BENCHMARKS: dict[str, Callable] = {
     "ai-queue": bench_ai_queue,
     "ai": bench_ai,
+    "coach": bench_coach,
     "engine": bench_engine,
     "load": bench_load,
     "matchmaking": bench_matchmaking,
@@ -38,6 +40,9 @@ class Command(BaseCommand):
         parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
         parser.add_argument(
             "--budget", type=float, help="ai: the searching levels' seconds per decision"
+        )
+        parser.add_argument(
+            "--iterations", type=int, help="coach: deals a judged decision (its default otherwise)"
         )
         load = parser.add_argument_group("load", "options of `bench load` (a running stack)")
         load.add_argument("--url", help="drive this running stack instead of starting one")
@@ -104,9 +109,12 @@ class Command(BaseCommand):
     def handle(self, *args, target, seconds, **options):
         if options["budget"] is not None and options["budget"] <= 0:
             raise CommandError("budget must be positive")
+        if options["iterations"] is not None and options["iterations"] < 2:
+            raise CommandError("iterations must be at least 2")
         # Only the options given reach the benchmark, so other targets never see load's.
         names = (
             "budget",
+            "iterations",
             "url",
             "tables",
             "people",
