@@ -2,7 +2,6 @@
 
 import re
 
-import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
@@ -12,12 +11,6 @@ from tests.helpers import client_for
 
 from .conftest import screenshot, sign_up
 from .test_replay import finished_game_of, serious
-
-
-@pytest.fixture(autouse=True)
-def quick_coach(settings):
-    """Fewer deals per decision than in play: the same judgement, sooner."""
-    settings.COACH_ITERATIONS = 24
 
 
 def analysis_of(game_id: int, seat: int) -> dict:

@@ -16,8 +16,8 @@ from tests.helpers import client_for, fast_forward
 from .processes import BASE_DIR, wait_until
 from .test_push_queue import queues_of
 
-# A 9-round game's analysis takes under a minute on one worker at the coach's own
-# iterations (docs/ai.md); here it has fewer, and a loaded machine's margin.
+# A 9-round game's analysis takes well under a minute on one worker (docs/ai.md): the
+# margin of a loaded machine.
 DEADLINE = 120
 
 
@@ -39,7 +39,7 @@ def finished_game(user) -> int:
 
 
 def test_the_coach_worker_analyses_a_seat_of_a_finished_game(alice, processes, stack_env):
-    _, log = coach_worker(processes, {**stack_env, "COACH_ITERATIONS": "16"})
+    _, log = coach_worker(processes, stack_env)
     game_id = finished_game(alice)
     client = client_for(alice)
 
