@@ -241,6 +241,9 @@ def test_the_marks_say_nothing_beyond_the_record(outsider, finished, coach):
     moves were made and preferred, and only that: nothing else the coach computed."""
     ask(outsider, finished, 1)
     response = read(outsider, finished, 1)
+    assert set(response.json()) == {
+        *("game", "seat", "version", "status", "judged", "marks", "created", "finished")
+    }
     assert response.json()["marks"]
     for mark in response.json()["marks"]:
         assert set(mark) == {"round", "move", "played", "better", "saving"}
