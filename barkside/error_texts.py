@@ -71,6 +71,10 @@ DETAILS: dict[str, str] = {
     "not_overdue": _("The vote on that seat opens a while after its deadline has passed."),
     "cannot_vote": _("Only the other people playing at the table may vote."),
     "already_voted": _("You have already voted."),
+    "no_such_seat": _("This table has no seat {seat}."),
+    "analysis_busy": _(
+        "The coach is still on your last analysis: ask for another once it is done."
+    ),
     # --- matchmaking ---
     "cannot_queue": _("This account may not join the queue."),
     "already_queued": _("You are already in the queue."),

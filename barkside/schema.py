@@ -37,7 +37,7 @@ _DESCRIPTIONS = {
     405: "Method not allowed (`method_not_allowed`)",
     409: "Conflict with the current state, e.g. a stale version",
     415: "Body is not JSON (`unsupported_media_type`)",
-    429: "Too many requests (`throttled`, or `locked_out` after repeated failed logins)",
+    429: "Too many requests (`throttled`, `locked_out` after repeated failed logins, `analysis_busy`)",
 }
 
 

@@ -371,7 +371,8 @@ SPECTACULAR_SETTINGS = {
     # A game's id in a URL (games/converters.py): an integer below 2**53, which
     # JavaScript reads exactly.
     "PATH_CONVERTER_OVERRIDES": {
-        "game_id": {"type": "integer", "format": "int64", "minimum": 1, "maximum": 2**53 - 1}
+        "game_id": {"type": "integer", "format": "int64", "minimum": 1, "maximum": 2**53 - 1},
+        "seat": {"type": "integer", "minimum": 0, "maximum": 5},
     },
 }
 
@@ -528,6 +529,21 @@ CELERY_TASK_ROUTES = {
     "notifications.tasks.send_pushes": {"queue": PUSH_QUEUE},
     "notifications.tasks.send_digests": {"queue": PUSH_QUEUE},
 }
+
+# --- The coach (games/analyses.py, docs/ai.md) -------------------------------------------
+
+# An analysis takes up to a minute of CPU: its own queue and worker (Procfile `coach`,
+# barkside/stack.py), one at a time and at a lower OS priority, so AI turns and timeouts
+# on Celery's default queue never wait behind one.
+COACH_QUEUE = "coach"
+CELERY_TASK_ROUTES["games.tasks.analyse"] = {"queue": COACH_QUEUE}
+# An analysis running longer is stopped and ends as failed (the person may ask again).
+COACH_TIME_LIMIT = env("COACH_TIME_LIMIT", 300, int)
+# A queued or running analysis older than this no longer keeps its person from asking for
+# another, nor for it again: its task was lost (a worker killed, a Redis restarted).
+COACH_STALE_SECONDS = env("COACH_STALE_SECONDS", 900, int)
+# Search iterations per decision; 0: the coach's own default (tests use few).
+COACH_ITERATIONS = env("COACH_ITERATIONS", 0, int)
 # Beat looks for a correspondence turn's reminders due (start, half time, the last hour)
 # this often, and for the email digests due (at most one a day per person) this often.
 CELERY_BEAT_SCHEDULE["reminders"] = {

@@ -181,6 +181,11 @@ APP = "barkside.asgi:application"
 # Web Push waits on outside servers: its own queue (settings.PUSH_QUEUE) and threads. Also
 # the `bench load` stack's, and the Procfile's `push`.
 PUSH_WORKER = ["worker", "-Q", "push", "-n", "push@%h", "--pool=threads"]
+# The coach's analyses take up to a minute of CPU each: their own queue
+# (settings.COACH_QUEUE), one at a time, at a lower OS priority (`nice`), so that AI turns
+# and timeouts never wait behind one, for a worker or for a core. The Procfile's `coach`.
+COACH_NICE = ["nice", "-n", "10"]
+COACH_WORKER = ["worker", "-Q", "coach", "-n", "coach@%h", "--concurrency=1"]
 
 
 KEEP_ALIVE = 75  # seconds an idle HTTP connection stays open (nginx's default)
@@ -238,6 +243,7 @@ def children(
         # the app never uses): a worker started again is serving a second sooner.
         Child("worker", [*celery, "worker", "-Q", "celery", "--loglevel=INFO", *pool, *alone]),
         Child("push", [*celery, *PUSH_WORKER, "--loglevel=INFO", *alone]),
+        Child("coach", [*COACH_NICE, *celery, *COACH_WORKER, "--loglevel=INFO", *alone]),
         Child("beat", [*celery, "beat", "--loglevel=INFO", "-s", f"{workdir}/celerybeat-schedule"]),
     ]
 

@@ -1,6 +1,6 @@
 // Barkside's service worker: the app shell from the cache when the network is gone,
 // never a stale API answer (/api/ and /ws/ go to the network only), and Web Push.
-const CACHE = "barkside-shell-v12";
+const CACHE = "barkside-shell-v13";
 const SHELL = [
   "/",
   "/manifest.webmanifest",
@@ -32,6 +32,7 @@ const SHELL = [
   "/app/js/screens/seatstate.js",
   "/app/js/screens/confirm.js",
   "/app/js/screens/record.js",
+  "/app/js/screens/coach.js",
   "/app/js/screens/chat.js",
   "/app/js/screens/moderation.js",
   "/app/js/screens/warnings.js",

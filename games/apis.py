@@ -9,8 +9,9 @@ from rest_framework.views import APIView
 from barkside.renderers import RenderedJSON
 from barkside.schema import error_responses
 from barkside.serializers import PageQuerySerializer, validated
-from games import moves, reputation, selectors, services
+from games import analyses, moves, reputation, selectors, services
 from games.schema import (
+    AnalysisSchema,
     GameRoundsSchema,
     GameSchema,
     GameSettingsSchema,
@@ -18,6 +19,7 @@ from games.schema import (
     RecordSchema,
 )
 from games.serializers import (
+    AnalysisRequestSerializer,
     ExpelSerializer,
     GameCreateSerializer,
     GameListQuerySerializer,
@@ -197,6 +199,41 @@ class RecordView(APIView):
     def get(self, request, game_id: int):
         game, _ = selectors.visible_game(game_id, request.user)
         return Response(selectors.game_record(game))
+
+
+class AnalysesView(APIView):
+    @extend_schema(
+        operation_id="games_analyse",
+        request=AnalysisRequestSerializer,
+        responses={
+            200: AnalysisSchema,
+            202: AnalysisSchema,
+            **error_responses(400, 401, 403, 404, 409, 429),
+        },
+        summary="Ask the coach to analyse a seat of an ended game",
+        description=(
+            "202 while the analysis is queued or running (read it with GET), 200 once done: "
+            "asked for again, by anyone, it is the same analysis. A person has one analysis "
+            "queued or running at a time (429 `analysis_busy`). Anyone who may read the "
+            "record may ask: the game's players, or anyone for a public game."
+        ),
+    )
+    def post(self, request, game_id: int):
+        data = validated(AnalysisRequestSerializer, request.data)
+        analysis = analyses.analysis_request(game_id=game_id, user=request.user, seat=data["seat"])
+        view = analyses.analysis_view(analysis)
+        done = view["status"] == "done"
+        return Response(view, status=status.HTTP_200_OK if done else status.HTTP_202_ACCEPTED)
+
+
+class AnalysisView(APIView):
+    @extend_schema(
+        operation_id="games_analysis",
+        responses={200: AnalysisSchema, **error_responses(401, 403, 404)},
+        summary="The coach's analysis of a seat: its status, and its marks once done",
+    )
+    def get(self, request, game_id: int, seat: int):
+        return Response(analyses.analysis_view(analyses.analysis_of(game_id, request.user, seat)))
 
 
 class ExpelView(APIView):

@@ -5,6 +5,9 @@ is a 404 at the router, as a game nobody has, and never reaches a query (a numbe
 64 bits fails in PostgreSQL's bigint). The OpenAPI schema says it is an integer
 (SPECTACULAR_SETTINGS' PATH_CONVERTER_OVERRIDES). Importing this module registers the
 converter (once: modules are imported once).
+
+`<seat:...>`: a seat's number, 0 to 5 (the most seats at a table); another is a 404 at
+the router too.
 """
 
 from django.urls import register_converter
@@ -21,3 +24,16 @@ class GameIdConverter:
 
 
 register_converter(GameIdConverter, "game_id")
+
+
+class SeatConverter:
+    regex = "[0-5]"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value) -> str:
+        return str(value)
+
+
+register_converter(SeatConverter, "seat")

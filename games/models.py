@@ -334,3 +334,47 @@ class IdempotentMove(models.Model):
 
     def __str__(self) -> str:
         return f"idempotency key {self.key}"
+
+
+class Analysis(models.Model):
+    """The coach's analysis of one seat of an ended game (games/analyses.py).
+
+    One row per game, seat and coach version: asked for again, it is the same analysis, so
+    a change to the coach's judgement (a new version) is what makes new work. A person has
+    at most one analysis queued or running at a time (`requested_by`)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    BUSY = (Status.QUEUED, Status.RUNNING)
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="analyses")
+    seat = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField(help_text="the coach's version (COACH_VERSION)")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(max_length=8, choices=Status, default=Status.QUEUED)
+    result = models.JSONField(null=True, blank=True, help_text="the coach's marks, once done")
+    created = models.DateTimeField(auto_now_add=True)
+    requested = models.DateTimeField(help_text="when it was last queued")
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "seat", "version"], name="analysis_per_seat_and_version"
+            ),
+            # One at a time per person, held by the database against two requests at once.
+            models.UniqueConstraint(
+                fields=["requested_by"],
+                condition=Q(status__in=["queued", "running"]),
+                name="one_analysis_at_a_time",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"analysis of seat {self.seat} in game {self.game_id} ({self.status})"

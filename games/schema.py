@@ -249,3 +249,32 @@ class RecordSchema(serializers.Serializer):
     seats = serializers.ListField(child=serializers.CharField())
     started = serializers.CharField(allow_null=True)
     ended = serializers.CharField(allow_null=True)
+
+
+class MarkMoveSchema(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["pass", "play", "tuck"])
+    cards = cards()
+
+
+class MarkSchema(serializers.Serializer):
+    round = serializers.IntegerField(help_text="index into the record's `rounds`, from 0")
+    move = serializers.IntegerField(
+        allow_null=True,
+        help_text="index into that round's `moves`; null: the seat's pass of cards",
+    )
+    played = MarkMoveSchema()
+    better = MarkMoveSchema(help_text="the move the coach prefers")
+    saving = serializers.FloatField(help_text="doghouse cards it expects the better move to save")
+
+
+class AnalysisSchema(serializers.Serializer):
+    game = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    version = serializers.IntegerField(help_text="the coach's version: a new one judges anew")
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    judged = serializers.IntegerField(
+        allow_null=True, help_text="decisions of the seat judged, once done"
+    )
+    marks = MarkSchema(many=True, help_text="the costliest decisions, once done")
+    created = serializers.DateTimeField()
+    finished = serializers.DateTimeField(allow_null=True)

@@ -289,9 +289,14 @@ def game_rounds(game: Game) -> dict:
     return {"id": game.pk, "version": game.version, "rounds": rounds}
 
 
+def record_published(game: Game) -> bool:
+    """Whether the game's record is out: once it has ended (finished or aborted)."""
+    return game.state is not None and game.status in (Game.Status.FINISHED, Game.Status.ABORTED)
+
+
 def game_record(game: Game) -> dict:
     """The full record with the seed: only once the game has ended (finished or aborted)."""
-    if game.state is None or game.status not in (Game.Status.FINISHED, Game.Status.ABORTED):
+    if not record_published(game):
         raise GameError("game_running", status=409)
     record = engine.to_record(game.state, reveal_seed=True)
     record["seats"] = [seat_name(s) for s in game.seats.all()]

@@ -120,3 +120,7 @@ class VacationSerializer(StrictSerializer):
 
 class ExpelSerializer(StrictSerializer):
     seat = StrictIntegerField(min_value=0, max_value=5, help_text="the seat past its deadline")
+
+
+class AnalysisRequestSerializer(StrictSerializer):
+    seat = StrictIntegerField(min_value=0, max_value=5, help_text="the seat to analyse")

@@ -3,9 +3,10 @@
 from datetime import timedelta
 
 from celery import shared_task
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
-from games import guests, services
+from games import analyses, guests, services
 
 # A database that drops connections or restarts fails a task with these. The AI turn
 # is tried again with backoff (about 1, 2, 4 s, then every 4 s, with jitter so many
@@ -44,3 +45,14 @@ def sweep(resume: bool = False) -> dict:
 def guests_expire() -> dict:
     """Run by Celery beat every GUEST_EXPIRE_SECONDS: guests idle past their time removed."""
     return guests.guests_expire()
+
+
+@shared_task(
+    ignore_result=True,
+    soft_time_limit=settings.COACH_TIME_LIMIT,
+    time_limit=settings.COACH_TIME_LIMIT + 30,
+)
+def analyse(analysis_id: int) -> None:
+    """The coach's analysis of a seat (on its own queue, settings.COACH_QUEUE): done or
+    failed. Not retried: a failed one is asked for again by its person."""
+    analyses.analysis_run(analysis_id)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-import games.converters  # noqa: F401  (registers <game_id:>)
+import games.converters  # noqa: F401  (registers <game_id:> and <seat:>)
 from games import apis
 
 urlpatterns = [
@@ -17,4 +17,10 @@ urlpatterns = [
     path("games/<game_id:game_id>/expel", apis.ExpelView.as_view(), name="game-expel"),
     path("games/<game_id:game_id>/rounds", apis.RoundsView.as_view(), name="game-rounds"),
     path("games/<game_id:game_id>/record", apis.RecordView.as_view(), name="game-record"),
+    path("games/<game_id:game_id>/analyses", apis.AnalysesView.as_view(), name="game-analyses"),
+    path(
+        "games/<game_id:game_id>/analyses/<seat:seat>",
+        apis.AnalysisView.as_view(),
+        name="game-analysis",
+    ),
 ]

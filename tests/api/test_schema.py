@@ -39,6 +39,8 @@ GAMES_OPERATIONS = {
     ("/api/games/{game_id}/record", "get"): {401, 403, 404, 409},
     ("/api/games/{game_id}/rounds", "get"): {401, 403, 404},
     ("/api/games/{game_id}/resign", "post"): {401, 403, 404, 409},
+    ("/api/games/{game_id}/analyses", "post"): {400, 401, 403, 404, 409, 429},
+    ("/api/games/{game_id}/analyses/{seat}", "get"): {401, 403, 404},
 }
 
 
@@ -74,7 +76,10 @@ def test_the_move_operation_documents_its_idempotency_key(openapi):
 
 def test_the_schema_documents_every_games_url(openapi):
     routes = {
-        "/api/" + str(pattern.pattern).replace("<game_id:game_id>", "{game_id}")
+        "/api/"
+        + str(pattern.pattern)
+        .replace("<game_id:game_id>", "{game_id}")
+        .replace("<seat:seat>", "{seat}")
         for pattern in games.urls.urlpatterns
     }
     assert routes <= set(openapi["paths"])

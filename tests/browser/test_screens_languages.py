@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from games import services
+from tests.helpers import client_for
 
 from .conftest import sign_up, start_ai_game
 from .playing import make_move, phone_at, shot
@@ -34,6 +35,8 @@ def test_every_screen_and_phase_in_every_language_is_saved(browser, live_server)
     sign_up(page, "alice")
     alice = get_user_model().objects.get(username="alice")
     over = finished_game_of("alice")
+    coached = client_for(alice).post(f"/api/games/{over}/analyses", {"seat": 0}, format="json")
+    assert coached.json()["status"] == "done"
     waiting = services.game_create(user=alice, players=3, ai=["random"], time_per_move=120)
     running = start_ai_game(page, players=3)
     screens = [
@@ -54,6 +57,12 @@ def test_every_screen_and_phase_in_every_language_is_saved(browser, live_server)
         in_language(page, lang)
         for name, hash_, ready in screens:
             visit(page, lang, name, hash_, ready)
+        page.goto(f"/#/game/{over}/replay")
+        page.locator(".coach-jump").first.click()  # the coach's first mark, on its step
+        expect(page.locator(".replay-step .coach-mark")).to_be_visible()
+        shot(page, f"replay-coach-{lang}")
+        page.goto(f"/#/game/{running}")
+        expect(page.locator(".hand-card").first).to_be_visible()
         page.locator("#tab-players").click()
         shot(page, f"table-players-{lang}")
         page.locator("#tab-log").click()

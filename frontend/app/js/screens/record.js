@@ -9,6 +9,7 @@ import { cardRow, cardsText } from "../cards.js";
 import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
 import { appHeader, gameNumber } from "./chrome.js";
+import { coach, markKey } from "./coach.js";
 
 const FORMAT = "barkside-record/1";
 
@@ -21,9 +22,10 @@ function without(hand, cards) {
   return rest;
 }
 
-// Every step of the game: [{round, trick, text, hands, table}], the deal and the passes
-// first in each round. `trick` counts the round's tricks from 1 (0 before the first);
-// `table` is the trick as it stood after the step: [{seat, cards, tuck}].
+// Every step of the game: [{round, trick, text, hands, table, key}], the deal and the
+// passes first in each round. `trick` counts the round's tricks from 1 (0 before the
+// first); `table` is the trick as it stood after the step: [{seat, cards, tuck}]; `key`
+// names the passes and each move as the coach's marks do (coach.js `markKey`).
 export function replaySteps(record) {
   const n = record.players;
   const name = (s) => (record.seats && record.seats[s]) || t("replay.seat", { n: s + 1 });
@@ -36,6 +38,7 @@ export function replaySteps(record) {
       hands = hands.map((hand, s) => without(hand, round.passes[s]).concat(round.passes[(s + 1) % n]).sort((a, b) => a - b));
       steps.push({
         ...at,
+        key: markKey(r, null),
         text: round.passes.map((cards, s) => t("replay.passed", { name: name(s), cards: cardsText(cards), to: name((s - 1 + n) % n) })).join(" "),
         hands,
       });
@@ -47,7 +50,7 @@ export function replaySteps(record) {
       table = [...table, { seat: move.seat, cards, tuck: !move.play }];
       hands = hands.map((hand, s) => (s === move.seat ? without(hand, cards) : hand));
       steps.push({
-        round: r + 1, trick: Math.floor(i / n) + 1, table,
+        round: r + 1, trick: Math.floor(i / n) + 1, table, key: markKey(r, i),
         text: t(move.play ? "move.played" : "move.tucked", { name: name(move.seat), cards: cardsText(cards) }),
         hands,
       });
@@ -62,7 +65,8 @@ export function replaySteps(record) {
 // Steps a second while playing by itself, by speed.
 const SPEEDS = [0.5, 1, 2, 4];
 
-function viewer(record) {
+// `coached`: the coach on this replay (coach.js), or null (a record file).
+function viewer(record, coached = null) {
   const { steps, name } = replaySteps(record);
   let at = 0;
   let timer = null;
@@ -127,11 +131,14 @@ function viewer(record) {
       if (Number(b.dataset.round) === step.round) b.setAttribute("aria-current", "step");
       else b.removeAttribute("aria-current");
     }
-    body.replaceChildren(
+    // Only nodes: replaceChildren would write a null out as the text "null".
+    body.replaceChildren(...[
       h("p", { class: "replay-text" }, step.text),
+      coached ? coached.note(step) : null,
       trickView(step),
       h("ul", { class: "replay-hands" }, step.hands.map((hand, s) =>
-        h("li", {}, h("strong", {}, name(s)), cardRow(hand, { size: "mini" })))));
+        h("li", {}, h("strong", {}, name(s)), cardRow(hand, { size: "mini" })))),
+    ].filter(Boolean));
   }
   go(0);
   const panel = h("section", { class: "panel replay", "aria-labelledby": "replay-h" },
@@ -142,9 +149,10 @@ function viewer(record) {
     h("div", { class: "actions replay-more" }, play,
       h("label", { for: "replay-speed", class: "replay-speed" }, t("replay.speed"), speed)),
     counter, body);
+  const coachPanel = coached ? coached.panel(steps, (i) => { stop(); go(i); body.scrollIntoView({ block: "center" }); }, () => go(at)) : null;
   // Leaving the screen stops the clock.
   window.addEventListener("hashchange", stop, { once: true });
-  return panel;
+  return coachPanel ? [panel, coachPanel] : panel;
 }
 
 function valid(record) {
@@ -154,9 +162,10 @@ function valid(record) {
 
 export function renderReplay(id) {
   mount(appHeader({ title: t("table.title", { id: gameNumber(id) }) }), h("section", { class: "screen" }, h("p", { class: "loading" }, t("loading"))));
-  api.record(id)
-    .then((record) => mount(appHeader({ title: t("table.title", { id: gameNumber(id) }) }),
-      h("section", { class: "screen" }, h("h1", {}, t("replay.heading", { id: gameNumber(id) })), viewer(record))))
+  Promise.all([api.record(id), api.game(id)])
+    .then(([record, game]) => mount(appHeader({ title: t("table.title", { id: gameNumber(id) }) }),
+      h("section", { class: "screen" }, h("h1", {}, t("replay.heading", { id: gameNumber(id) })),
+        viewer(record, coach(id, game, record.seats || [])))))
     .catch((err) => mount(appHeader(), h("section", { class: "screen center-screen" },
       h("h1", {}, err.detail || t("error.generic")), h("a", { class: "btn", href: "#/" }, t("nav.home")))));
 }
