@@ -1,6 +1,6 @@
 """A production-like stack for `bench load`: N web processes on one port, a Celery
-worker, a Web Push worker and beat, PostgreSQL from DATABASE_URL and a private Redis; or
-a second one beside it, as another machine of the same site (`bench stacks`).
+worker, a Web Push worker, the coach's worker and beat, PostgreSQL from DATABASE_URL and
+a private Redis; or a second one beside it, as another machine of the same site (`bench stacks`).
 
 The web server is one of SERVERS, so they can be compared: `uvicorn` (the Procfile's,
 see barkside/stack.py: N uvicorn workers under one manager), `daphne` (N daphne processes
@@ -27,7 +27,14 @@ from pathlib import Path
 
 from django.conf import settings
 
-from barkside.stack import PUSH_WORKER, free_port, private_redis, web_command
+from barkside.stack import (
+    COACH_NICE,
+    COACH_WORKER,
+    PUSH_WORKER,
+    free_port,
+    private_redis,
+    web_command,
+)
 
 from .server import listening_pids
 
@@ -123,7 +130,11 @@ def started_stack(
             [*celery, "worker", "-Q", "celery", "--loglevel=WARNING", *pool, *worker_name],
         )
         push = procs.start("push", [*celery, *PUSH_WORKER, "--loglevel=WARNING", *push_name])
-        others = {"worker": [worker.pid], "push": [push.pid]}
+        coach_name = ["-n", f"coach-{port}@%h"] if beside else []  # after COACH_WORKER's
+        coach = procs.start(
+            "coach", [*COACH_NICE, *celery, *COACH_WORKER, "--loglevel=WARNING", *coach_name]
+        )
+        others = {"worker": [worker.pid], "push": [push.pid], "coach": [coach.pid]}
         if beside is None:
             schedule = str(logs / "beat-schedule")
             beat = procs.start("beat", [*celery, "beat", "--loglevel=WARNING", "-s", schedule])

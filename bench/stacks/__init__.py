@@ -98,6 +98,7 @@ def _parts(a: Stack, b: Stack) -> dict[str, list[int]]:
         "worker A": a.other_pids["worker"],
         "worker B": b.other_pids["worker"],
         "push": a.other_pids["push"] + b.other_pids["push"],
+        "coach": a.other_pids["coach"] + b.other_pids["coach"],
         "beat": a.other_pids["beat"],
         "redis": a.other_pids["redis"],
         "postgresql": database_server_pids(),
