@@ -52,7 +52,8 @@ def idle_and_home(
         _environment(pushservice.ENV),
         started_stack(web_processes, database_url) as stack,
     ):
-        write(f"stack: started at {stack.url}: {web_processes} web process(es), worker, push, beat")
+        others = ", ".join(stack.other_pids)
+        write(f"stack: started at {stack.url}: {web_processes} web process(es), {others}")
         _started_up(write, stack)
         _idle(write, stack, pushes, idle_seconds, "with nobody moving")
         with _nothing_due():
