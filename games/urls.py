@@ -17,4 +17,5 @@ urlpatterns = [
     path("games/<game_id:game_id>/expel", apis.ExpelView.as_view(), name="game-expel"),
     path("games/<game_id:game_id>/rounds", apis.RoundsView.as_view(), name="game-rounds"),
     path("games/<game_id:game_id>/record", apis.RecordView.as_view(), name="game-record"),
+    path("games/<game_id:game_id>/hint", apis.HintView.as_view(), name="game-hint"),
 ]

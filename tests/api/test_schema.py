@@ -39,6 +39,7 @@ GAMES_OPERATIONS = {
     ("/api/games/{game_id}/record", "get"): {401, 403, 404, 409},
     ("/api/games/{game_id}/rounds", "get"): {401, 403, 404},
     ("/api/games/{game_id}/resign", "post"): {401, 403, 404, 409},
+    ("/api/games/{game_id}/hint", "get"): {401, 403, 404, 409},
 }
 
 

@@ -63,6 +63,7 @@ export const api = {
   move: (id, kind, cards, version) => post(`games/${id}/moves`, { kind, cards, version }),
   rounds: (id) => get(`games/${id}/rounds`),
   record: (id) => get(`games/${id}/record`),
+  hint: (id) => get(`games/${id}/hint`),
   expel: (id, seat) => post(`games/${id}/expel`, { seat }),
   gameSettings: (changes) => (changes ? request("PATCH", "games/settings", changes) : get("games/settings")),
   vacationStart: (days) => post("games/vacation", days ? { days } : {}),
