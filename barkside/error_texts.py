@@ -51,6 +51,7 @@ DETAILS: dict[str, str] = {
     "already_left": _("You have already left this game."),
     "not_a_player": _("You have no seat at this table."),
     "game_running": _("The record is published when the game ends."),
+    "no_hints": _("Hints are offered in unrated games against the AI only."),
     "bad_idempotency_key": _("The Idempotency-Key header must be 1 to 64 characters long."),
     "idempotency_key_reused": _("This Idempotency-Key was already used for another game."),
     "game_limit": _(

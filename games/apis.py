@@ -9,13 +9,14 @@ from rest_framework.views import APIView
 from barkside.renderers import RenderedJSON
 from barkside.schema import error_responses
 from barkside.serializers import PageQuerySerializer, validated
-from games import analyses, moves, reputation, selectors, services
+from games import analyses, hints, moves, reputation, selectors, services
 from games.schema import (
     AnalysisSchema,
     GameRoundsSchema,
     GameSchema,
     GameSettingsSchema,
     GameSummaryPageSchema,
+    HintSchema,
     RecordSchema,
 )
 from games.serializers import (
@@ -234,6 +235,22 @@ class AnalysisView(APIView):
     )
     def get(self, request, game_id: int, seat: int):
         return Response(analyses.analysis_view(analyses.analysis_of(game_id, request.user, seat)))
+
+
+class HintView(APIView):
+    # The user's own budget (THROTTLE_USER), as every other read: a hint costs about a
+    # millisecond of `swift`, no more than drawing the game's view.
+    @extend_schema(
+        operation_id="games_hint",
+        responses={200: HintSchema, **error_responses(401, 403, 404, 409)},
+        summary="A suggested move for your seat when it is your turn (the `swift` AI's)",
+        description=(
+            "Only in games whose `hints` is true (unrated, with an AI seat): 403 `no_hints` "
+            "otherwise. 409 `not_your_turn` while your seat has no move to make."
+        ),
+    )
+    def get(self, request, game_id: int):
+        return Response(hints.game_hint(game_id=game_id, user=request.user))
 
 
 class ExpelView(APIView):

@@ -132,6 +132,13 @@ class Game(models.Model):
     def engine_deck(self) -> str | int:
         return self.deck if self.deck == self.Deck.AUTO else int(self.deck)
 
+    @property
+    def offers_hints(self) -> bool:
+        """Whether its players may ask for a hint (games/hints.py): unrated games with an AI
+        seat only. A rated game is the player's own play, and a table of people alone has
+        agreed to no machine's help. From the seats in memory when prefetched."""
+        return not self.rated and any(seat.is_ai for seat in self.seats.all())
+
 
 class GameDue(models.Model):
     """When the sweeper next has something to do for a game (games/due.py); None once it

@@ -173,6 +173,9 @@ class _TableSchema(serializers.Serializer):
 
 
 class GameSchema(_TableSchema):
+    hints = serializers.BooleanField(
+        help_text="whether its players may ask for a hint: unrated games with an AI seat"
+    )
     invite_code = serializers.CharField(allow_null=True, help_text="private tables, players only")
     seed_sha256 = serializers.CharField(help_text="SHA-256 of the secret seed (fair deal)")
     started = serializers.DateTimeField(allow_null=True)
@@ -278,3 +281,8 @@ class AnalysisSchema(serializers.Serializer):
     marks = MarkSchema(many=True, help_text="the costliest decisions, once done")
     created = serializers.DateTimeField()
     finished = serializers.DateTimeField(allow_null=True)
+
+
+class HintSchema(serializers.Serializer):
+    move = MoveOptionSchema(help_text="one of the view's legal_moves: the `swift` AI's choice")
+    version = serializers.IntegerField(help_text="the game's version the hint is for")

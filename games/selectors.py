@@ -96,6 +96,7 @@ def game_view(game: Game, seat: Seat | None) -> dict:
         "time_per_move": game.time_per_move,
         "rated": game.rated,
         "private": game.private,
+        "hints": game.offers_hints,
         "invite_code": game.invite_code if seat and game.private else None,
         "version": game.version,
         "turn_deadline": game.turn_deadline,

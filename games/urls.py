@@ -23,4 +23,5 @@ urlpatterns = [
         apis.AnalysisView.as_view(),
         name="game-analysis",
     ),
+    path("games/<game_id:game_id>/hint", apis.HintView.as_view(), name="game-hint"),
 ]

@@ -4,7 +4,7 @@
   defaults (mu 25, sigma 25/3).
 - **Displayed rating** = round(1500 + 40 x (mu - 25)), never below 0: the best guess
   of the player's skill on the familiar chess-like scale, so a newcomer shows 1500 and
-  the span of real skills is some 1500 points (AI `random` 816 ... `hard` 1984). It used
+  the span of real skills is some 1500 points (AI `random` 816 ... `swift` 2160). It used
   to be the conservative mu - 3 sigma, which started every newcomer at "0?" and could go
   negative: people read that as a broken number, not as caution.
 - **Uncertainty**: sigma, shown as "1500?" while **provisional** (fewer than
@@ -30,12 +30,16 @@ DISPLAY_NEWCOMER = 1500  # what a newcomer (mu 25) is shown
 PROVISIONAL_GAMES = 10
 # (mu, sigma) per AI level, kept fixed on purpose. The mus are measured (calibration.py):
 # `manage.py calibrate_ai --games 3000 --seed r1` (hard at 100 deals a decision, weaker
-# than its 1.0 s budget, so its figure is a floor). A small sigma: a level plays alike.
+# than its 1.0 s budget, so its figure is a floor). `swift`, offered later, from
+# `calibrate_ai --games 3000 --seed sw5` (all five levels), shifted onto this scale by the
+# amount that gives the four others the same mean as here (docs/ai.md, reference ratings).
+# A small sigma: a level plays alike.
 AI_SIGMA = 1.0
 AI_RATINGS = {
     "random": (7.9, AI_SIGMA),
     "easy": (22.4, AI_SIGMA),
     "normal": (32.6, AI_SIGMA),
+    "swift": (41.5, AI_SIGMA),
     "hard": (37.1, AI_SIGMA),
 }
 

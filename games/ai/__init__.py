@@ -2,13 +2,13 @@
 
 `choose_move(level, view, rng, budget=None, iterations=None)` returns one of
 `view["legal_moves"]`; `rng` is the caller's `random.Random`, so games stay reproducible.
-Levels offered to players (`LEVELS`): `random`, `easy` (a beginner), `normal` (fast
-rules; also the autopilot of a timed-out seat) and `hard` (inference from the play seen,
-moves raced on weighted deals with a search of its next decision, `budget` seconds per
-decision, default `DEFAULT_BUDGET`; a fixed `iterations` count makes it deterministic).
-`ALL_LEVELS` adds the levels kept for measurements only: `hard-v1`, the previous `hard`,
-and `swift`, a small network over the view's features (`features`, `network`; trained by
-`manage.py train_swift`), not offered to players until it plays better than `hard-v1`.
+Levels offered to players (`LEVELS`, weakest first): `random`, `easy` (a beginner),
+`normal` (fast rules), `swift` (a small network over the view's features: `features`,
+`network`; trained by `manage.py train_swift`; also the `AUTOPILOT` of a seat its player
+left, and the hint) and `hard` (inference from the play seen, moves raced on weighted
+deals with a search of its next decision, `budget` seconds per decision, default
+`DEFAULT_BUDGET`; a fixed `iterations` count makes it deterministic). `ALL_LEVELS` adds
+`hard-v1`, the previous `hard`, kept for measurements only.
 `coach.analyse(record, seat)` judges a seat's decisions after a game with `hard`'s search.
 """
 

@@ -26,27 +26,31 @@ def searching(search: Callable[..., dict]) -> Policy:
     return policy
 
 
-# The levels people may seat at a table.
+# The levels people may seat at a table, weakest first (the order the new-game form shows).
+# `swift` is the learned network alone (`network`): no search, about a millisecond a
+# decision, which is why it is also the autopilot.
 LEVELS: dict[str, Policy] = {
     "random": random_policy,
     "easy": easy_policy,
     "normal": normal_policy,
+    "swift": swift_policy,
     "hard": searching(hard.search),
 }
 
 # Levels kept for measurements only (`simulate`, `bench`, tests), never offered to players:
-# `hard-v1` is the previous `hard` (flat determinized search), the yardstick of the new one;
-# `swift` is the learned network alone (`network`), not offered until it beats `hard-v1`.
+# `hard-v1` is the previous `hard` (flat determinized search), the yardstick of the new one.
 COMPARISON_LEVELS: dict[str, Policy] = {
     "hard-v1": searching(search_v1.search),
-    "swift": swift_policy,
 }
 
 ALL_LEVELS: dict[str, Policy] = {**LEVELS, **COMPARISON_LEVELS}
 
 SEARCHING_LEVELS = ("hard", "hard-v1")  # the levels that use `budget` and `iterations`
 
-AUTOPILOT = "normal"  # the level that moves for a seat whose player timed out
+# The level that moves for a seat whose player timed out, resigned or was shut out: it
+# must decide at once (it runs inside the timeout sweep) and play well enough that a
+# player's leaving costs the table little.
+AUTOPILOT = "swift"
 
 __all__ = [
     "ALL_LEVELS",

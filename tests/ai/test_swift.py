@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from django.core.management import call_command
 
-from games.ai import ALL_LEVELS, LEVELS, choose_move
+from games.ai import ALL_LEVELS, AUTOPILOT, LEVELS, choose_move
 from games.ai.features import SIZE
 from games.ai.network import OUTPUTS, WEIGHTS, load
 from games.ai.selfplay import generate
@@ -31,9 +31,9 @@ def test_swift_makes_a_legal_move_at_every_table_size(players):
         assert choose_move("swift", v, random.Random(0)) in v["legal_moves"]
 
 
-def test_swift_is_kept_for_measurements_only():
-    assert "swift" in ALL_LEVELS
-    assert "swift" not in LEVELS
+def test_swift_is_offered_to_players_and_moves_for_the_autopilot():
+    assert "swift" in LEVELS and "swift" in ALL_LEVELS
+    assert AUTOPILOT == "swift"
 
 
 def test_self_play_data_follow_from_the_seed():

@@ -41,6 +41,7 @@ GAMES_OPERATIONS = {
     ("/api/games/{game_id}/resign", "post"): {401, 403, 404, 409},
     ("/api/games/{game_id}/analyses", "post"): {400, 401, 403, 404, 409, 429},
     ("/api/games/{game_id}/analyses/{seat}", "get"): {401, 403, 404},
+    ("/api/games/{game_id}/hint", "get"): {401, 403, 404, 409},
 }
 
 

@@ -5,6 +5,7 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
+from games.ai import LEVELS
 from matchmaking import ratings
 from matchmaking.calibration import calibrate
 
@@ -31,6 +32,12 @@ def test_the_same_seed_measures_the_same():
 def test_the_reference_ratings_in_use_rank_the_levels_in_order_of_strength():
     mus = [ratings.AI_RATINGS[level][0] for level in ("random", "easy", "normal", "hard")]
     assert mus == sorted(mus) and len(set(mus)) == 4
+    # hard's figure is a floor (100 deals a decision in calibration, not its budget)
+    assert ratings.AI_RATINGS["swift"][0] > ratings.AI_RATINGS["normal"][0]
+
+
+def test_every_level_offered_to_players_has_a_reference_rating():
+    assert set(ratings.AI_RATINGS) == set(LEVELS)
 
 
 def test_the_command_prints_a_line_per_level():

@@ -77,6 +77,12 @@ def test_ai_seats_keep_their_reference_rating(alice):
     assert references == ratings.AI_RATINGS
 
 
+def test_a_rated_game_with_a_swift_seat_is_rated(alice):
+    game = finished([alice, "swift", "normal"], [[1], [2, 3], [4, 5]], losers=[2])
+    [change] = services.rate_game(game)
+    assert change.user == alice and change.mu_after > change.mu_before
+
+
 def test_beating_a_stronger_ai_is_worth_more(alice, bob):
     weak = finished([alice, "random", "random"], [[1], [2, 3], [4, 5]], losers=[2])
     strong = finished([bob, "hard", "hard"], [[1], [2, 3], [4, 5]], losers=[2])

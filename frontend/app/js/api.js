@@ -65,6 +65,7 @@ export const api = {
   record: (id) => get(`games/${id}/record`),
   analyse: (id, seat) => post(`games/${id}/analyses`, { seat }),
   analysis: (id, seat) => get(`games/${id}/analyses/${Number(seat)}`),
+  hint: (id) => get(`games/${id}/hint`),
   expel: (id, seat) => post(`games/${id}/expel`, { seat }),
   gameSettings: (changes) => (changes ? request("PATCH", "games/settings", changes) : get("games/settings")),
   vacationStart: (days) => post("games/vacation", days ? { days } : {}),

@@ -1,6 +1,7 @@
-// This device's table preferences, kept in localStorage: confirm each move, sound, vibration.
+// This device's table preferences, kept in localStorage: confirm each move, sound, vibration,
+// and the Hint button where the game offers hints.
 const KEY = "barkside.prefs";
-const DEFAULTS = { confirmMoves: false, sound: false, vibrate: false };
+const DEFAULTS = { confirmMoves: false, sound: false, vibrate: false, hints: true };
 
 export function prefs() {
   try {

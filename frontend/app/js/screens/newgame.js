@@ -4,7 +4,7 @@ import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
 import { appHeader } from "./chrome.js";
 
-export const AI_LEVELS = ["random", "easy", "normal", "hard"];
+export const AI_LEVELS = ["random", "easy", "normal", "swift", "hard"];
 // Live speeds, then correspondence from an hour to three days a move (docs/correspondence.md: speeds and clocks).
 const TIMES = [[30, "time.30s"], [120, "time.2m"], [3600, "time.1h"], [86400, "time.1d"], [259200, "time.3d"]];
 

@@ -1,19 +1,20 @@
 // Settings, first group: what a player changes mid-game, one tap from the table and the
 // home screen (their app bar's settings button) and on screen without scrolling there:
-// asking before each move (this device), and vacation (the account's correspondence clocks).
+// asking before each move and the Hint button (this device), and vacation (the account's
+// correspondence clocks).
 import { api } from "../api.js";
 import { h, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { prefs, setPref } from "../prefs.js";
 import { whenText } from "./clocks.js";
 
-function confirmMovesRow() {
+function prefRow(name, label) {
   return h("div", { class: "field checkbox" },
     h("input", {
-      type: "checkbox", id: "pref-confirmMoves", checked: prefs().confirmMoves,
-      onchange: (e) => { setPref("confirmMoves", e.target.checked); toast(t("settings.saved")); },
+      type: "checkbox", id: `pref-${name}`, checked: prefs()[name],
+      onchange: (e) => { setPref(name, e.target.checked); toast(t("settings.saved")); },
     }),
-    h("label", { for: "pref-confirmMoves" }, t("settings.confirmMoves")));
+    h("label", { for: `pref-${name}` }, label));
 }
 
 // "Go on vacation" for a number of days, or "On vacation until ..." and "I'm back".
@@ -46,6 +47,7 @@ function vacationRows() {
 export function playingPanel(user) {
   return h("section", { class: "card-panel playing-settings", id: "playing-settings", "aria-labelledby": "playing-h" },
     h("h2", { id: "playing-h" }, t("settings.groupPlaying")),
-    confirmMovesRow(),
-    user ? vacationRows() : null);
+    prefRow("confirmMoves", t("settings.confirmMoves")),
+    user ? vacationRows() : null,
+    prefRow("hints", t("hint.setting")));
 }

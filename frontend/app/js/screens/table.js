@@ -12,7 +12,7 @@ import { TableChat } from "./chat.js";
 import { confirmDialog } from "./confirm.js";
 import { openReportDialog, toggleMute } from "./moderation.js";
 import { appHeader, gameNumber } from "./chrome.js";
-import { timeLeft } from "./tableparts.js";
+import { hintText, timeLeft } from "./tableparts.js";
 import { missingRounds, newTableState, receive, receiveRounds, tapCard } from "./tablestate.js";
 import { drawGame, statusPill } from "./tableview.js";
 
@@ -133,6 +133,17 @@ function moveActions(ctx, id, feed, pace, draw) {
     tap(strength, index, count) {
       tapCard(ctx, strength, index, count);
       draw();
+    },
+    // The move `swift` suggests for my seat: its cards outlined in my hand, nothing played.
+    async hint() {
+      try {
+        ctx.hint = await api.hint(id);
+        announce(hintText(ctx.hint.move));
+      } catch (err) {
+        toast(errorText(err));
+      } finally {
+        draw();
+      }
     },
   };
 }

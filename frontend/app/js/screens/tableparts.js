@@ -259,9 +259,21 @@ export function passInfo(game, view) {
   return parts.length ? h("p", { class: "pass-info" }, parts.join(" ")) : null;
 }
 
+// The cards of a suggested move as the hand's keys ("7:0", "7:1"): the first copies of
+// each strength it names, as a selection would take them.
+export function hintKeys(move) {
+  const seen = {};
+  return move.cards.map((c) => { seen[c] = (seen[c] || 0) + 1; return `${c}:${seen[c] - 1}`; });
+}
+
+export function hintText(move) {
+  return t(`hint.${move.kind}`, { cards: cardsText(move.cards) });
+}
+
 // My hand: every card its own tappable cell, ascending, in at most two rows (the grid
-// gives each at least 44 px on a 360 px phone with 12 cards).
-export function handPanel(view, selected, onTap) {
+// gives each at least 44 px on a 360 px phone with 12 cards). `hinted`: the keys of the
+// cards a hint suggests, outlined (the hint plays nothing).
+export function handPanel(view, selected, onTap, hinted = []) {
   const hand = view.hand || [];
   const cols = hand.length > 6 ? Math.ceil(hand.length / 2) : Math.max(hand.length, 1);
   return h("section", { class: "hand-panel", "aria-labelledby": "hand-h" },
@@ -272,11 +284,13 @@ export function handPanel(view, selected, onTap) {
         Array.from({ length: count }, (_, i) => {
           const key = `${strength}:${i}`;
           const on = selected.includes(key);
+          const label = count > 1 ? t("card.labelOf", { n: strength, i: i + 1, count }) : t("card.label", { n: strength });
+          const suggested = hinted.includes(key);
           return h("button", {
             type: "button",
-            class: `hand-card${on ? " selected" : ""}`,
+            class: `hand-card${on ? " selected" : ""}${suggested ? " hinted" : ""}`,
             "aria-pressed": on ? "true" : "false",
-            "aria-label": count > 1 ? t("card.labelOf", { n: strength, i: i + 1, count }) : t("card.label", { n: strength }),
+            "aria-label": suggested ? t("hint.card", { card: label }) : label,
             "data-focus": `card-${key}`,
             "data-strength": strength,
             onclick: () => onTap(strength, i, count),
@@ -323,9 +337,11 @@ export function actionsFor(game, view, sel) {
   };
 }
 
-export function actionBar(game, view, sel, busy, onMove) {
+// `hint`: where the game offers hints and the player wants them, `{ ask, move }`: the
+// Hint button's action and the move suggested for this version (or null).
+export function actionBar(game, view, sel, busy, onMove, hint = null) {
   const acts = actionsFor(game, view, sel);
-  const reasons = [];
+  const reasons = hint && hint.move ? [hintText(hint.move)] : [];
   const button = (id, label, act, primary) => {
     const enabled = !!act.move && !busy;
     if (act.reason && !reasons.includes(act.reason)) reasons.push(act.reason);
@@ -346,9 +362,15 @@ export function actionBar(game, view, sel, busy, onMove) {
     const label = acts.tuck.move ? t("act.tuckCards", { cards: cardsText(acts.tuck.move.cards) }) : t("act.tuck");
     buttons.push(button("act-tuck", label, acts.tuck, false));
   }
+  if (hint) {
+    buttons.push(h("button", {
+      type: "button", id: "act-hint", class: "btn hint-btn", disabled: busy, "data-focus": "act-hint",
+      "aria-label": t("hint.label"), onclick: () => !busy && hint.ask(),
+    }, t("hint.button")));
+  }
   return h("div", { class: "action-bar", role: "region", "aria-label": t("act.label") },
     h("p", { class: "why", id: "act-why" }, reasons.length ? reasons.join(" · ") : t("act.ready")),
-    h("div", { class: "buttons" }, buttons));
+    h("div", { class: `buttons${hint ? " with-hint" : ""}` }, buttons));
 }
 
 // Every round's story: this round's moves, then each finished round's moves and who

@@ -21,6 +21,7 @@ export function newTableState(id) {
     chat: null, muted: new Set(),
     screen: null, // "waiting" | "table" | "over": a new one opens at the top
     kept: null, // the hand and its buttons as last drawn, with what they showed
+    hint: null, // { move, version }: the move suggested for that version of the game
   };
 }
 

@@ -3,11 +3,12 @@
 // never rebuilt while nothing it shows changed. `act` carries what taps do (table.js).
 import { h, mount } from "../dom.js";
 import { t } from "../i18n.js";
+import { prefs } from "../prefs.js";
 import { appHeader, gameNumber } from "./chrome.js";
 import { renderOver } from "./over.js";
 import {
-  actionBar, handPanel, lastRoundPanel, passInfo, roundLog, seatStrip, seatsPanel, tableTabs,
-  trickPanel, turnBanner,
+  actionBar, handPanel, hintKeys, lastRoundPanel, passInfo, roundLog, seatStrip, seatsPanel,
+  tableTabs, trickPanel, turnBanner,
 } from "./tableparts.js";
 import { handedOverPanel, mySeatNote } from "./seatstate.js";
 import { playMotion } from "./tablemotion.js";
@@ -73,18 +74,29 @@ function middle(ctx, act, player) {
   }
 }
 
+// The Hint button where the game offers hints (unrated, against the AI), the player has
+// not hidden it and it is their turn; with the move it suggested for this version.
+function hintOffer(ctx, act) {
+  const game = ctx.game;
+  if (!game.hints || !prefs().hints || !(game.view.legal_moves || []).length) return null;
+  const move = ctx.hint && ctx.hint.version === game.version ? ctx.hint.move : null;
+  return { ask: act.hint, move };
+}
+
 // The hand and its buttons, kept as they are while nothing they show changed: a view
 // landing between a finger's down and up would otherwise swallow the tap.
 function bottom(ctx, act) {
   const game = ctx.game;
   const view = game.view;
+  const hint = hintOffer(ctx, act);
   const key = JSON.stringify([view.hand, ctx.selected, view.legal_moves, view.phase,
     view.phase === "tricks" ? view.to_act : null, // others' passes change nothing here
-    view.trick, view.sets_unlocked, ctx.busy, game.seats.map((s) => s.name)]);
+    view.trick, view.sets_unlocked, ctx.busy, game.seats.map((s) => s.name),
+    hint && [hint.move]]);
   if (!ctx.kept || key !== ctx.kept.key) {
     const el = h("div", { class: "table-bottom" },
-      handPanel(view, ctx.selected, act.tap),
-      actionBar(game, view, selectedCards(ctx), ctx.busy, act.move));
+      handPanel(view, ctx.selected, act.tap, hint && hint.move ? hintKeys(hint.move) : []),
+      actionBar(game, view, selectedCards(ctx), ctx.busy, act.move, hint));
     ctx.kept = { key, el };
   }
   return ctx.kept.el;
