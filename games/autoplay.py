@@ -11,7 +11,10 @@ from games.change import Change
 from games.models import Game, Seat
 
 MIN_SEARCH = 0.05  # seconds: a search shorter than this plays worse than the normal rule
-SEARCHLESS = "normal"  # what a searching level plays when it has no time to search
+# What a searching level plays when it has no time to search: `swift`, the level below
+# `hard`, in about a millisecond, so a turn squeezed by the queue never plays weaker than
+# the level below the one chosen.
+SEARCHLESS = "swift"
 
 
 def forced_move(game: Game, seats: list[Seat]) -> tuple[int, dict] | None:
@@ -43,8 +46,8 @@ def decide(game: Game, seat: int, level: str, late: float = 0.0) -> dict:
 def thinking_time(late: float) -> float | None:
     """Seconds a searching level may think on a turn `late` seconds past due: AI_BUDGET
     while on time; when turns queue up behind busy workers, half of what is left of
-    AI_LATE_LIMIT, so the queue drains and the next turns are late less; None (play the
-    `normal` rule) once too little is left to search usefully. Lateness is the queue's own
+    AI_LATE_LIMIT, so the queue drains and the next turns are late less; None (play
+    `SEARCHLESS` without searching) once too little is left to search usefully. Lateness is the queue's own
     measure: no count of tasks, which the broker cannot give per table anyway."""
     left = settings.AI_LATE_LIMIT - max(0.0, late)
     budget = min(settings.AI_BUDGET, left / 2)

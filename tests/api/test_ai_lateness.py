@@ -41,14 +41,14 @@ def test_a_turn_nearly_at_the_limit_plays_without_searching(settings):
     assert autoplay.thinking_time(30.0) is None
 
 
-def test_a_hard_seat_whose_turn_is_long_overdue_plays_the_normal_rule(
+def test_a_hard_seat_whose_turn_is_long_overdue_plays_the_level_below_without_search(
     make_user, queued, chosen, settings
 ):
     alice = make_user("alice")
     game = services.game_create(user=alice, players=3, ai=["hard", "hard"], time_per_move=300)
     Game.objects.filter(pk=game.pk).update(last_move=timezone.now() - timedelta(seconds=30))
     assert services.ai_move(game.pk, game.version) is not None
-    assert chosen == [("normal", None)]
+    assert chosen == [("swift", None)]
 
 
 def test_a_hard_seat_on_time_searches_with_its_budget(make_user, queued, chosen, settings):
