@@ -364,6 +364,11 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # Request bodies are JSON: form posts can't carry the strict types (numbers, booleans).
     "PARSER_WHITELIST": ["rest_framework.parsers.JSONParser"],
+    # Two components have a `status` of their own choices: each gets a stable name.
+    "ENUM_NAME_OVERRIDES": {
+        "StatusEnum": ["open", "active", "finished", "aborted"],  # a game's
+        "AnalysisStatusEnum": ["queued", "running", "done", "failed"],
+    },
     # /api/docs/ runs Swagger UI from this app's static files (drf-spectacular-sidecar):
     # it works offline, and the CSP stays `'self'` (barkside/csp.py).
     "SWAGGER_UI_DIST": "SIDECAR",
