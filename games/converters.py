@@ -13,27 +13,25 @@ the router too.
 from django.urls import register_converter
 
 
-class GameIdConverter:
-    regex = "[0-9]{1,16}"
+class NumberConverter:
+    """A path segment of digits (its `regex`), as an int in the view."""
+
+    regex = "[0-9]+"
 
     def to_python(self, value: str) -> int:
         return int(value)
 
     def to_url(self, value) -> str:
         return str(value)
+
+
+class GameIdConverter(NumberConverter):
+    regex = "[0-9]{1,16}"
+
+
+class SeatConverter(NumberConverter):
+    regex = "[0-5]"
 
 
 register_converter(GameIdConverter, "game_id")
-
-
-class SeatConverter:
-    regex = "[0-5]"
-
-    def to_python(self, value: str) -> int:
-        return int(value)
-
-    def to_url(self, value) -> str:
-        return str(value)
-
-
 register_converter(SeatConverter, "seat")
