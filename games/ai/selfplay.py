@@ -17,6 +17,7 @@ deterministic mode): its decisions are recorded as the others', and also with ev
 move's features and the one it chose, for imitation. Everything follows from `seed`.
 """
 
+import multiprocessing
 import random
 from dataclasses import dataclass, field
 
@@ -144,9 +145,16 @@ def generate(
     teacher_iterations: int = 0,
     first_game: int = 0,
     progress=None,
+    jobs: int = 1,
 ) -> dict[str, np.ndarray]:
     """Play `games` games (numbered from `first_game`, table sizes cycling through
-    `players`) and return their rows as arrays."""
+    `players`) and return their rows as arrays. With `jobs` > 1 the games are played in
+    that many processes, in blocks merged back in game order: each game follows from its
+    own number, so the arrays are the same as from one process."""
+    if jobs > 1:
+        return _generate_in_processes(
+            games, players, seed, explore, behaviour, teacher_iterations, first_game, progress, jobs
+        )
     data = Data()
     for game in range(first_game, first_game + games):
         players_here = players[game % len(players)]
@@ -154,3 +162,43 @@ def generate(
         if progress and (game - first_game + 1) % 200 == 0:
             progress(game - first_game + 1, len(data.x), len(data.teacher_x))
     return data.arrays()
+
+
+def merge(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """One set of arrays from several, in order."""
+    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
+
+
+def _generate_block(args) -> dict[str, np.ndarray]:
+    return generate(*args)
+
+
+def _generate_in_processes(
+    games, players, seed, explore, behaviour, teacher_iterations, first_game, progress, jobs
+):
+    block = max(1, min(200, -(-games // jobs)))
+    blocks = [
+        (
+            min(block, first_game + games - start),
+            players,
+            seed,
+            explore,
+            behaviour,
+            teacher_iterations,
+            start,
+        )
+        for start in range(first_game, first_game + games, block)
+    ]
+    parts = []
+    # fork: the workers inherit the set-up Django and the loaded modules.
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        for part in pool.imap(_generate_block, blocks):
+            parts.append(part)
+            if progress:
+                played = sum(b[0] for b in blocks[: len(parts)])
+                progress(
+                    played,
+                    sum(len(p["x"]) for p in parts),
+                    sum(len(p["teacher_sizes"]) for p in parts),
+                )
+    return merge(parts)

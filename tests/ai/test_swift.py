@@ -45,6 +45,13 @@ def test_self_play_data_follow_from_the_seed():
     assert not np.array_equal(first["round_cost"][:100], other["round_cost"][:100])
 
 
+def test_games_played_in_several_processes_give_the_same_data():
+    one = generate(5, [3, 5], "jobs", 0.2, teacher_iterations=5)
+    three = generate(5, [3, 5], "jobs", 0.2, teacher_iterations=5, jobs=3)
+    assert set(one) == set(three)
+    assert all(np.array_equal(one[k], three[k]) for k in one)
+
+
 def test_training_follows_from_the_seed(tmp_path):
     def train(name, seed):
         call_command(

@@ -9,7 +9,7 @@ import numpy as np
 from django.core.management.base import BaseCommand, CommandError
 
 from games.ai.network import WEIGHTS
-from games.ai.selfplay import generate
+from games.ai.selfplay import generate, merge
 from games.ai.training import fit
 
 # The options that decide the weights, in the order the command line is written back.
@@ -32,10 +32,6 @@ OPTIONS = (
 
 def seed_int(seed: str, part: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}:{part}".encode()).digest()[:8], "big")
-
-
-def merge(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
-    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
 
 
 class Command(BaseCommand):
@@ -76,6 +72,9 @@ class Command(BaseCommand):
         parser.add_argument("--target", default="round_cost", choices=["round_cost", "game_cost"])
         parser.add_argument("--out", default=str(WEIGHTS), help="the .npz to write")
         parser.add_argument("--save-data", default=None, help="also write the data (.npz)")
+        parser.add_argument(
+            "--jobs", type=int, default=1, help="processes playing the games (same weights)"
+        )
 
     def handle(self, *args, **o):
         players = [int(p) for p in o["players"].split(",")]
@@ -100,6 +99,7 @@ class Command(BaseCommand):
                     o["explore"],
                     teacher_iterations=o["teacher_iterations"],
                     progress=lambda g, r, t: log(f"  {g} games, {r} rows, {t} hard decisions"),
+                    jobs=o["jobs"],
                 )
             )
         for generation in range(o["generations"]):
@@ -113,6 +113,7 @@ class Command(BaseCommand):
                     o["explore"],
                     behaviour=network,
                     progress=lambda g, r, t: log(f"  {g} games, {r} rows"),
+                    jobs=o["jobs"],
                 )
             )
             data = merge(parts)
