@@ -9,8 +9,12 @@ ReLU hidden layers):
 - `logit`: a policy score, trained to pick the move `hard` chose (imitation), softmaxed
   over the legal moves.
 
-The weights are an `.npz` file in this package (`WEIGHTS`), written by `manage.py
-train_swift` with the command that made them (`meta`). They are read once, on first use,
+There is one network a group of table sizes (`WEIGHTS`), as DouZero keeps one a
+position: a 5-6 seat table deals fewer cards to more seats, and a network of its own
+learns that game from its own games and `hard`'s choices there. Each plays by the output
+measured best for it (docs/ai.md): at 3-4 seats the least `q`, at 5-6 the likeliest of
+`hard`'s choices. The weights are `.npz` files in this package, written by `manage.py
+train_swift` with the command that made them (`meta`). Each is read once, on first use,
 and kept: serving needs NumPy only, no training library.
 """
 
@@ -23,8 +27,27 @@ import numpy as np
 
 from .features import SIZE, encode
 
-WEIGHTS = Path(__file__).with_name("swift.npz")
 OUTPUTS = 2  # q, logit
+Q, LOGIT = range(OUTPUTS)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """A committed weights file and the output `swift` follows with it."""
+
+    path: Path
+    follows: int  # Q: the least expected cost; LOGIT: the move likeliest to be hard's
+
+    def best(self, outputs: np.ndarray) -> int:
+        """The chosen row (the first on a tie)."""
+        if self.follows == Q:
+            return int(np.argmin(outputs[:, Q]))
+        return int(np.argmax(outputs[:, LOGIT]))
+
+
+SMALL_TABLES = Weights(Path(__file__).with_name("swift-3-4.npz"), follows=Q)
+LARGE_TABLES = Weights(Path(__file__).with_name("swift-5-6.npz"), follows=LOGIT)
+WEIGHTS = {3: SMALL_TABLES, 4: SMALL_TABLES, 5: LARGE_TABLES, 6: LARGE_TABLES}
 
 
 @dataclass(frozen=True)
@@ -44,10 +67,6 @@ class Network:
             if i < len(self.layers) - 1:
                 np.maximum(x, 0.0, out=x)
         return x
-
-    def q(self, view: dict) -> np.ndarray:
-        """Expected cost in doghouse cards of each of `view["legal_moves"]`."""
-        return self.outputs(encode(view))[:, 0]
 
     def save(self, path: Path) -> None:
         arrays = {}
@@ -69,14 +88,15 @@ def load(path: Path | str) -> Network:
 
 
 @functools.cache
-def network() -> Network:
-    """The committed weights, loaded on first use."""
-    return load(WEIGHTS)
+def network(weights: Weights) -> Network:
+    """A committed network, loaded on first use."""
+    return load(weights.path)
 
 
 def swift_policy(view: dict, rng, **_) -> dict:
-    """The move the network expects to cost least (the first such on a tie)."""
+    """The move the table size's network rates best (it draws nothing from `rng`)."""
     moves = view["legal_moves"]
     if len(moves) == 1:
         return moves[0]
-    return moves[int(np.argmin(network().q(view)))]
+    weights = WEIGHTS[view["players"]]
+    return moves[weights.best(network(weights).outputs(encode(view)))]

@@ -9,20 +9,29 @@ from django.core.management import call_command
 
 from games.ai import ALL_LEVELS, AUTOPILOT, LEVELS, choose_move
 from games.ai.features import SIZE
-from games.ai.network import OUTPUTS, WEIGHTS, load
+from games.ai.network import LOGIT, OUTPUTS, WEIGHTS, Q, load
 from games.ai.selfplay import generate
 
 from .test_features import views_of_random_play
 
 
-def test_the_weights_file_loads_with_the_features_shapes():
-    network = load(WEIGHTS)
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_table_size_has_a_weights_file_with_the_features_shapes(players):
+    weights = WEIGHTS[players]
+    network = load(weights.path)
     assert network.layers[0][0].shape[0] == SIZE
     assert network.layers[-1][0].shape[1] == OUTPUTS
     for (w, b), (w_next, _) in zip(network.layers, network.layers[1:], strict=False):
         assert w.shape[1] == b.shape[0] == w_next.shape[0]
     assert network.meta["command"].startswith("manage.py train_swift")
-    assert WEIGHTS.stat().st_size < 2_500_000
+    assert f"--players {'3,4,5,6' if players < 5 else '5,6'}" in network.meta["command"]
+    assert weights.path.stat().st_size < 2_500_000
+
+
+def test_a_network_plays_the_output_it_follows():
+    outputs = np.array([[2.0, 0.1], [1.0, -3.0], [3.0, 5.0]])
+    assert WEIGHTS[3].follows == Q and WEIGHTS[3].best(outputs) == 1  # least cost
+    assert WEIGHTS[6].follows == LOGIT and WEIGHTS[6].best(outputs) == 2  # likeliest
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

@@ -1,14 +1,13 @@
 """`manage.py train_swift`: self-play data, a NumPy fit, the `swift` weights file."""
 
 import hashlib
+import os
 import shlex
-import time
 from pathlib import Path
 
 import numpy as np
 from django.core.management.base import BaseCommand, CommandError
 
-from games.ai.network import WEIGHTS
 from games.ai.selfplay import generate, merge
 from games.ai.training import fit
 
@@ -28,6 +27,12 @@ OPTIONS = (
     "imitation",
     "target",
 )
+
+
+def _cpu_seconds() -> float:
+    """This process's CPU time and its finished children's (the --jobs workers)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def seed_int(seed: str, part: str) -> int:
@@ -70,7 +75,9 @@ class Command(BaseCommand):
         parser.add_argument("--lr", type=float, default=1e-3)
         parser.add_argument("--imitation", type=float, default=1.0, help="imitation loss weight")
         parser.add_argument("--target", default="round_cost", choices=["round_cost", "game_cost"])
-        parser.add_argument("--out", default=str(WEIGHTS), help="the .npz to write")
+        parser.add_argument(
+            "--out", required=True, help="the .npz to write (games/ai/swift-*.npz are served)"
+        )
         parser.add_argument("--save-data", default=None, help="also write the data (.npz)")
         parser.add_argument(
             "--jobs", type=int, default=1, help="processes playing the games (same weights)"
@@ -86,7 +93,7 @@ class Command(BaseCommand):
         command = "manage.py train_swift " + " ".join(
             f"--{name.replace('_', '-')} {shlex.quote(str(o[name]))}" for name in OPTIONS
         )
-        started = time.process_time()
+        started = _cpu_seconds()
         parts, network = [], None
         log = self.stdout.write
         if o["teacher_games"]:
@@ -133,7 +140,7 @@ class Command(BaseCommand):
             network = result.network
         if o["save_data"]:
             np.savez_compressed(o["save_data"], **data)
-        cpu = time.process_time() - started
+        cpu = _cpu_seconds() - started
         network.meta.update(
             rows=int(len(data["x"])),
             hard_decisions=int(len(data["teacher_sizes"])),
