@@ -16,12 +16,22 @@ def play_game(
 
     `options` (`budget`, `iterations`) go to every `choose_move` call.
     """
-    state = new_game(len(levels), seed, deck)
     rng = random.Random(f"{seed}:bots")
+    return play_out(
+        new_game(len(levels), seed, deck),
+        lambda state, seat, seen: choose_move(levels[seat], seen, rng, **(options or {})),
+    )
+
+
+def play_out(state: dict, decide, moved=None) -> dict:
+    """Play `state` to its end and return the final state: each move is `decide(state,
+    seat, seen)`'s (`seen`: the seat's view), and `moved(seen, before, after)` follows it."""
     while state["phase"] != OVER:
         for seat in to_act(state):
-            move = choose_move(levels[seat], view(state, seat), rng, **(options or {}))
-            state, _ = apply(state, {"seat": seat, **move})
+            seen = view(state, seat)
+            before, (state, _) = state, apply(state, {"seat": seat, **decide(state, seat, seen)})
+            if moved:
+                moved(seen, before, state)
             if state["phase"] == OVER:
                 break
     return state

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from games.engine import OVER, apply, new_game, to_act, view
+from games.engine import OVER, new_game
 
+from .arena import play_out
 from .features import SIZE, encode
 from .levels import choose_move
 from .training import forward
@@ -71,30 +72,28 @@ def play_and_record(
 ) -> None:
     """Play one game and add its decisions to `data`. `behaviour` is a `Network` or None
     for `normal`."""
-    state = new_game(players, f"{seed}:{game}")
     rng = random.Random(f"{seed}:{game}:moves")
     teacher = game % players if teacher_iterations else None
     pending: list[tuple[int, int, int]] = []  # (row, seat, round) awaiting outcomes
     rounds_caught: list[tuple[list[list[int]], int, list[int]]] = []
     start = len(data.x)
-    while state["phase"] != OVER:
-        for seat in to_act(state):
-            seen = view(state, seat)
-            move = _decide(data, seen, seat == teacher, rng, explore, behaviour, teacher_iterations)
-            if move is None:
-                move = seen["legal_moves"][0]
-            else:
-                data.x.append(encode(seen, [move]).astype(np.float16))
-                pending.append((len(data.x) - 1, seat, len(state["rounds"])))
-                if seat == teacher:
-                    data.teacher_game.append(game)
-            rounds_before = len(state["rounds"])
-            state, _ = apply(state, {"seat": seat, **move})
-            if len(state["rounds"]) > rounds_before or state["phase"] == OVER:
-                rnd = state["rounds"][rounds_before - 1]
-                rounds_caught.append((seen["doghouses"], rnd["loser"], rnd["caught"]))
-            if state["phase"] == OVER:
-                break
+
+    def decide(state, seat, seen):
+        move = _decide(data, seen, seat == teacher, rng, explore, behaviour, teacher_iterations)
+        if move is None:
+            return seen["legal_moves"][0]
+        data.x.append(encode(seen, [move]).astype(np.float16))
+        pending.append((len(data.x) - 1, seat, len(state["rounds"])))
+        if seat == teacher:
+            data.teacher_game.append(game)
+        return move
+
+    def moved(seen, before, after):
+        if len(after["rounds"]) > len(before["rounds"]) or after["phase"] == OVER:
+            rnd = after["rounds"][len(before["rounds"]) - 1]
+            rounds_caught.append((seen["doghouses"], rnd["loser"], rnd["caught"]))
+
+    state = play_out(new_game(players, f"{seed}:{game}"), decide, moved)
     _outcomes(data, game, state, pending, rounds_caught, start)
 
 
