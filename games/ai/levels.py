@@ -38,14 +38,16 @@ LEVELS: dict[str, Policy] = {
 }
 
 # Levels kept for measurements only (`simulate`, `bench`, tests), never offered to players:
-# `hard-v1` is the previous `hard` (flat determinized search), the yardstick of the new one.
+# `hard-v1` is the first `hard` (flat determinized search); `hard-v2` the one before the
+# network chose which moves it races (the same search with no `guide`).
 COMPARISON_LEVELS: dict[str, Policy] = {
     "hard-v1": searching(search_v1.search),
+    "hard-v2": searching(hard.search),
 }
 
 ALL_LEVELS: dict[str, Policy] = {**LEVELS, **COMPARISON_LEVELS}
 
-SEARCHING_LEVELS = ("hard", "hard-v1")  # the levels that use `budget` and `iterations`
+SEARCHING_LEVELS = ("hard", "hard-v1", "hard-v2")  # the levels that use `budget` and `iterations`
 
 # The level that moves for a seat whose player timed out, resigned or was shut out: it
 # must decide at once (it runs inside the timeout sweep) and play well enough that a
