@@ -24,16 +24,17 @@ from .policies import normal_policy
 
 @dataclass(frozen=True)
 class Guide:
-    """How many moves of each ranking start the race, at the pass and in a trick."""
+    """How many moves of each ranking start the race, at the pass and in a trick (None:
+    every legal move)."""
 
-    pass_keep: int = 5
-    trick_keep: int = 4
+    pass_keep: int | None = 5
+    trick_keep: int | None = 4
 
     def entrants(self, view: dict) -> list[int] | None:
         """Indexes into `view["legal_moves"]` that start the race (None: all of them)."""
         moves = view["legal_moves"]
         keep = self.pass_keep if view["phase"] == "passing" else self.trick_keep
-        if len(moves) <= keep:
+        if keep is None or len(moves) <= keep:
             return None
         out = network().outputs(encode(view))
         # argsort is stable: on a tie the earlier move, so a view always gets the same set.

@@ -71,3 +71,10 @@ def test_a_race_with_entrants_plays_only_them():
     assert race.costs[1] == [2.0] and race.costs[4] == [5.0]
     assert race.costs[0] == race.costs[2] == []
     assert race.winner() == 1
+
+
+def test_a_guide_without_a_trick_keep_races_every_trick_move():
+    guide = Guide(pass_keep=3, trick_keep=None)
+    views = sample_views(3, 1, "untouched")
+    assert all(guide.entrants(v) is None for v in views if v["phase"] == "tricks")
+    assert any(guide.entrants(v) is not None for v in views if v["phase"] == "passing")

@@ -19,9 +19,10 @@ def test_bench_ai_times_every_level_and_every_search_at_the_given_budget():
     out = io.StringIO()
     call_command("bench", "ai", "--seconds", "0.05", "--budget", "0.01", stdout=out)
     text = out.getvalue()
-    rows = {line.split()[0]: line.split() for line in text.splitlines()[2:9]}
-    assert set(rows) == {"random", "easy", "normal", "swift", "hard-v1", "hard-v2", "hard"}
-    for level in ("hard-v1", "hard-v2", "hard"):
+    rows = {line.split()[0]: line.split() for line in text.splitlines()[2:10]}
+    searches = {"hard-v1", "hard-v2", "hard-net", "hard"}
+    assert set(rows) == {"random", "easy", "normal", "swift", *searches}
+    for level in searches:
         assert int(rows[level][1]) >= 30
         assert f"{level}: budget 0.01 s," in text
     (simulators,) = [line for line in text.splitlines() if line.startswith("simulators alone")]
