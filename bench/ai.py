@@ -1,24 +1,21 @@
 """Decision speed of each AI level on positions from real games (normal self-play).
 
 The searching levels spend their budget on every decision: for them the figures are the
-decision time percentiles (p99 against the budget) and playouts per second, `hard-v1`
-and `hard` measured in the same run on the same positions so they compare fairly.
+decision time percentiles (p99 against the budget) and playouts per second, `hard-v1`,
+`hard-v2` and `hard` measured in the same run on the same positions so they compare fairly.
 """
 
 import random
 import time
 
 from games.ai import ALL_LEVELS, DEFAULT_BUDGET, choose_move
-from games.ai.hard import search as hard_search
 from games.ai.knowledge import read_knowledge, sample_hands
+from games.ai.levels import SEARCHES
 from games.ai.playout import Trick, play_out
-from games.ai.search_v1 import search as hard_v1_search
 from games.ai.simulator import rollout
 from games.engine import OVER, apply, new_game, to_act, view
 
 from .percentiles import percentile
-
-SEARCHES = {"hard-v1": hard_v1_search, "hard": hard_search}
 
 
 def sample_views(players: int, games: int, seed: str) -> list[dict]:

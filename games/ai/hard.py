@@ -9,11 +9,15 @@
 Anytime: it stops at `budget` seconds, or after a fixed work count when `iterations` is
 given (the deterministic mode: `iterations` deals, each played once per move still in
 the race, as `hard-v1` plays them). Either way it stops sooner when one move is left.
+
+With a `guide` (`guide.Guide`) the network chooses which moves start the races, at the
+pass and in a trick; without one (the level `hard-v2`) every legal move does.
 """
 
 import random
 
 from . import clock, race
+from .guide import Guide
 from .inference import Evidence
 from .knowledge import read_knowledge
 from .passing import search_pass
@@ -24,27 +28,39 @@ DEFAULT_BUDGET = 1.0  # seconds per decision; the Django setting passes its own
 
 
 def search(
-    view: dict, rng: random.Random, budget: float | None = None, iterations: int | None = None
+    view: dict,
+    rng: random.Random,
+    budget: float | None = None,
+    iterations: int | None = None,
+    guide: Guide | None = None,
 ) -> dict:
     """The chosen move with the figures behind it (deals, playouts, seconds)."""
     start = clock.now()
     budget = DEFAULT_BUDGET if budget is None else budget
     deadline = start + budget
+    entrants = None if guide is None else guide.entrants(view)
     if view["phase"] == "passing":
-        result = search_pass(view, rng, deadline, iterations)
+        result = search_pass(view, rng, deadline, iterations, entrants)
     else:
-        result = _search_tricks(view, rng, deadline, iterations)
+        result = _search_tricks(view, rng, deadline, iterations, entrants)
     result["seconds"] = clock.now() - start
     return result
 
 
-def _search_tricks(view: dict, rng: random.Random, deadline: float, iterations: int | None) -> dict:
-    moves = race_tricks(view, rng, deadline, iterations)
+def _search_tricks(
+    view: dict,
+    rng: random.Random,
+    deadline: float,
+    iterations: int | None,
+    entrants: list[int] | None,
+) -> dict:
+    moves = race_tricks(view, rng, deadline, iterations, entrants=entrants)
     return {
         "move": view["legal_moves"][moves.winner()],
         "deals": moves.deals,
         "effective_deals": effective_size(moves.weights),
         "playouts": moves.playouts,
+        "candidates": len(view["legal_moves"]) if entrants is None else len(entrants),
         "left": len(moves.alive),
     }
 
@@ -55,14 +71,16 @@ def race_tricks(
     deadline: float,
     iterations: int | None,
     keep: int | None = None,
+    entrants: list[int] | None = None,
 ) -> race.Race:
-    """The race of the view's trick moves (indexes into `legal_moves`), run to its end;
-    `keep` is never dropped (the coach compares the move played with the best)."""
+    """The race of the view's trick moves (indexes into `legal_moves`; `entrants` only,
+    when given), run to its end; `keep` is never dropped (the coach compares the move
+    played with the best)."""
     know = read_knowledge(view)
     value = RoundValue(know.seat, view["doghouses"], view["max_strength"])
     tree = new_tree(view, value)
     evidence = Evidence(view, know)
-    moves = race.Race(len(tree.decisions), keep)
+    moves = race.Race(len(tree.decisions), keep, entrants)
     while moves.running(iterations, deadline):
         deal, weight = evidence.deal(rng)
         grow = moves.deals >= EXPAND_AFTER

@@ -1,9 +1,10 @@
 """The AI levels by name: one policy function per level, all reading only a seat's view."""
 
+import functools
 import random
 from collections.abc import Callable
 
-from . import hard, search_v1
+from . import guide, hard, search_v1
 from .hard import DEFAULT_BUDGET
 from .network import swift_policy
 from .policies import easy_policy, normal_policy, random_policy
@@ -26,6 +27,18 @@ def searching(search: Callable[..., dict]) -> Policy:
     return policy
 
 
+# The searching levels' searches, by level: each returns the move with the figures behind
+# it (`bench ai` reads those). `hard-v1` is the first `hard` (flat determinized search);
+# `hard-v2` is `hard` without the network's guide, the yardstick a guide must beat;
+# `hard-net` the same search with it (`guide.NETWORK`), which has not beaten it yet
+# (docs/ai.md), so `hard` itself runs without.
+SEARCHES: dict[str, Callable[..., dict]] = {
+    "hard": hard.search,
+    "hard-v1": search_v1.search,
+    "hard-v2": hard.search,
+    "hard-net": functools.partial(hard.search, guide=guide.NETWORK),
+}
+
 # The levels people may seat at a table, weakest first (the order the new-game form shows).
 # `swift` is the learned network alone (`network`): no search, about a millisecond a
 # decision, which is why it is also the autopilot.
@@ -34,18 +47,20 @@ LEVELS: dict[str, Policy] = {
     "easy": easy_policy,
     "normal": normal_policy,
     "swift": swift_policy,
-    "hard": searching(hard.search),
+    "hard": searching(SEARCHES["hard"]),
 }
 
 # Levels kept for measurements only (`simulate`, `bench`, tests), never offered to players:
-# `hard-v1` is the previous `hard` (flat determinized search), the yardstick of the new one.
+# the earlier `hard`s, yardsticks of the current one.
 COMPARISON_LEVELS: dict[str, Policy] = {
-    "hard-v1": searching(search_v1.search),
+    "hard-v1": searching(SEARCHES["hard-v1"]),
+    "hard-v2": searching(SEARCHES["hard-v2"]),
+    "hard-net": searching(SEARCHES["hard-net"]),
 }
 
 ALL_LEVELS: dict[str, Policy] = {**LEVELS, **COMPARISON_LEVELS}
 
-SEARCHING_LEVELS = ("hard", "hard-v1")  # the levels that use `budget` and `iterations`
+SEARCHING_LEVELS = tuple(SEARCHES)  # the levels that use `budget` and `iterations`
 
 # The level that moves for a seat whose player timed out, resigned or was shut out: it
 # must decide at once (it runs inside the timeout sweep) and play well enough that a

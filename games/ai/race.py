@@ -43,10 +43,11 @@ class Race:
     at every look, they grow with every deal and the race would eat into the playouts.
     """
 
-    def __init__(self, candidates: int, keep: int | None = None):
-        self.alive = list(range(candidates))
+    def __init__(self, candidates: int, keep: int | None = None, entrants: list[int] | None = None):
+        # The candidates that start the race: all of them, or those a `guide.Guide` chose.
+        self.alive = list(range(candidates)) if entrants is None else sorted(entrants)
         self.keep = keep  # a candidate never dropped (the coach's move played), if any
-        self.costs: list[list[float]] = [[] for _ in self.alive]
+        self.costs: list[list[float]] = [[] for _ in range(candidates)]
         self.weights: list[float] = []
         self.deals = self.playouts = 0
         self.look_at = next_look(0)

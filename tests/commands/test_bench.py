@@ -15,14 +15,15 @@ def test_bench_engine_prints_a_row_per_player_count():
     assert all(int(row[1]) >= 1 and float(row[2]) > 0 for row in rows)
 
 
-def test_bench_ai_times_every_level_and_both_searches_at_the_given_budget():
+def test_bench_ai_times_every_level_and_every_search_at_the_given_budget():
     out = io.StringIO()
     call_command("bench", "ai", "--seconds", "0.05", "--budget", "0.01", stdout=out)
     text = out.getvalue()
-    rows = {line.split()[0]: line.split() for line in text.splitlines()[2:8]}
-    assert set(rows) == {"random", "easy", "normal", "swift", "hard-v1", "hard"}
-    assert int(rows["hard"][1]) >= 30 and int(rows["hard-v1"][1]) >= 30
-    for level in ("hard-v1", "hard"):
+    rows = {line.split()[0]: line.split() for line in text.splitlines()[2:10]}
+    searches = {"hard-v1", "hard-v2", "hard-net", "hard"}
+    assert set(rows) == {"random", "easy", "normal", "swift", *searches}
+    for level in searches:
+        assert int(rows[level][1]) >= 30
         assert f"{level}: budget 0.01 s," in text
     (simulators,) = [line for line in text.splitlines() if line.startswith("simulators alone")]
     assert "hard-v1" in simulators and "hard " in simulators
