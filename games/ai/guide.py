@@ -3,7 +3,7 @@
 The race (`race`) plays every candidate on every deal until the clearly worse leave, so
 each candidate that starts it costs playouts until it is dropped: at the pass that is
 every pair of the hand (20 on average at 3 players, up to 45). One call of the network
-(`network.Network.outputs`, about a millisecond for every legal move of a pass, well
+(the table size's `swift` network, about a millisecond for every legal move of a pass, well
 under one for a trick) ranks them all from the seat's view, by `q` (the cost it expects)
 and by its policy logit (trained to pick `hard`'s move). The race then starts with the
 best `keep` by either ranking and the normal rule's move, so its deals go to fewer
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .features import encode
-from .network import network
+from .network import WEIGHTS, network
 from .policies import normal_policy
 
 
@@ -38,7 +38,7 @@ class Guide:
         keep = self.pass_keep if view["phase"] == "passing" else self.trick_keep
         if keep is None or len(moves) <= keep:
             return None
-        out = network().outputs(encode(view))
+        out = network(WEIGHTS[view["players"]]).outputs(encode(view))
         # argsort is stable: on a tie the earlier move, so a view always gets the same set.
         by_q = np.argsort(out[:, 0], kind="stable")[:keep]
         by_policy = np.argsort(-out[:, 1], kind="stable")[:keep]
