@@ -60,7 +60,7 @@ def _search_tricks(
         "deals": moves.deals,
         "effective_deals": effective_size(moves.weights),
         "playouts": moves.playouts,
-        "candidates": len(view["legal_moves"]) if entrants is None else len(entrants),
+        "candidates": moves.entered,
         "left": len(moves.alive),
     }
 

@@ -32,7 +32,7 @@ def search_pass(
         "move": candidates[pairs.winner()],
         "deals": pairs.deals,
         "playouts": pairs.playouts,
-        "candidates": len(candidates) if entrants is None else len(entrants),
+        "candidates": pairs.entered,
         "left": len(pairs.alive),
     }
 

@@ -46,6 +46,7 @@ class Race:
     def __init__(self, candidates: int, keep: int | None = None, entrants: list[int] | None = None):
         # The candidates that start the race: all of them, or those a `guide.Guide` chose.
         self.alive = list(range(candidates)) if entrants is None else sorted(entrants)
+        self.entered = len(self.alive)  # how many started it
         self.keep = keep  # a candidate never dropped (the coach's move played), if any
         self.costs: list[list[float]] = [[] for _ in range(candidates)]
         self.weights: list[float] = []

@@ -188,16 +188,13 @@ def _generate_in_processes(
         )
         for start in range(first_game, first_game + games, block)
     ]
-    parts = []
+    parts, played, rows, decisions = [], 0, 0, 0
     # fork: the workers inherit the set-up Django and the loaded modules.
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for part in pool.imap(_generate_block, blocks):
+        for (size, *_), part in zip(blocks, pool.imap(_generate_block, blocks), strict=True):
             parts.append(part)
+            played, rows = played + size, rows + len(part["x"])
+            decisions += len(part["teacher_sizes"])
             if progress:
-                played = sum(b[0] for b in blocks[: len(parts)])
-                progress(
-                    played,
-                    sum(len(p["x"]) for p in parts),
-                    sum(len(p["teacher_sizes"]) for p in parts),
-                )
+                progress(played, rows, decisions)
     return merge(parts)
