@@ -13,9 +13,12 @@ There is one network a group of table sizes (`WEIGHTS`), as DouZero keeps one a
 position: a 5-6 seat table deals fewer cards to more seats, and a network of its own
 learns that game from its own games and `hard`'s choices there. Each plays by the output
 measured best for it (docs/ai.md): at 3-4 seats the least `q`, at 5-6 the likeliest of
-`hard`'s choices. The weights are `.npz` files in this package, written by `manage.py
-train_swift` with the command that made them (`meta`). Each is read once, on first use,
-and kept: serving needs NumPy only, no training library.
+`hard`'s choices. A group may hold several networks trained apart (an ensemble): their
+outputs are averaged, and as their errors are partly their own, the average ranks the
+moves better than either (measured at 5-6 seats, docs/ai.md). The weights are `.npz`
+files in this package, written by `manage.py train_swift` with the command that made them
+(`meta`). Each is read once, on first use, and kept: serving needs NumPy only, no
+training library.
 """
 
 import functools
@@ -33,9 +36,10 @@ Q, LOGIT = range(OUTPUTS)
 
 @dataclass(frozen=True)
 class Weights:
-    """A committed weights file and the output `swift` follows with it."""
+    """The committed weights files of a group of table sizes (one network each, their
+    outputs averaged) and the output `swift` follows with them."""
 
-    path: Path
+    paths: tuple[Path, ...]
     follows: int  # Q: the least expected cost; LOGIT: the move likeliest to be hard's
 
     def best(self, outputs: np.ndarray) -> int:
@@ -45,8 +49,9 @@ class Weights:
         return int(np.argmax(outputs[:, LOGIT]))
 
 
-SMALL_TABLES = Weights(Path(__file__).with_name("swift-3-4.npz"), follows=Q)
-LARGE_TABLES = Weights(Path(__file__).with_name("swift-5-6.npz"), follows=LOGIT)
+HERE = Path(__file__).parent
+SMALL_TABLES = Weights((HERE / "swift-3-4.npz",), follows=Q)
+LARGE_TABLES = Weights((HERE / "swift-5-6-a.npz", HERE / "swift-5-6-b.npz"), follows=LOGIT)
 WEIGHTS = {3: SMALL_TABLES, 4: SMALL_TABLES, 5: LARGE_TABLES, 6: LARGE_TABLES}
 
 
@@ -75,6 +80,19 @@ class Network:
         np.savez_compressed(path, meta=np.array(json.dumps(self.meta, sort_keys=True)), **arrays)
 
 
+@dataclass(frozen=True)
+class Ensemble:
+    """Networks trained apart, read as one: the mean of their outputs."""
+
+    members: tuple[Network, ...]
+
+    def outputs(self, x: np.ndarray) -> np.ndarray:
+        total = self.members[0].outputs(x)
+        for member in self.members[1:]:
+            total += member.outputs(x)
+        return total / len(self.members)
+
+
 def load(path: Path | str) -> Network:
     with np.load(path) as data:
         layers = []
@@ -88,9 +106,10 @@ def load(path: Path | str) -> Network:
 
 
 @functools.cache
-def network(weights: Weights) -> Network:
-    """A committed network, loaded on first use."""
-    return load(weights.path)
+def network(weights: Weights) -> Network | Ensemble:
+    """A group's committed network (or ensemble), loaded on first use."""
+    members = tuple(load(path) for path in weights.paths)
+    return members[0] if len(members) == 1 else Ensemble(members)
 
 
 def swift_policy(view: dict, rng, **_) -> dict:

@@ -8,24 +8,34 @@ import pytest
 from django.core.management import call_command
 
 from games.ai import ALL_LEVELS, AUTOPILOT, LEVELS, choose_move
-from games.ai.features import SIZE
-from games.ai.network import LOGIT, OUTPUTS, WEIGHTS, Q, load
+from games.ai.features import SIZE, encode
+from games.ai.network import LOGIT, OUTPUTS, WEIGHTS, Q, load, network
 from games.ai.selfplay import generate
 
 from .test_features import views_of_random_play
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_every_table_size_has_a_weights_file_with_the_features_shapes(players):
+def test_every_table_size_has_weights_files_with_the_features_shapes(players):
     weights = WEIGHTS[players]
-    network = load(weights.path)
-    assert network.layers[0][0].shape[0] == SIZE
-    assert network.layers[-1][0].shape[1] == OUTPUTS
-    for (w, b), (w_next, _) in zip(network.layers, network.layers[1:], strict=False):
-        assert w.shape[1] == b.shape[0] == w_next.shape[0]
-    assert network.meta["command"].startswith("manage.py train_swift")
-    assert f"--players {'3,4,5,6' if players < 5 else '5,6'}" in network.meta["command"]
-    assert weights.path.stat().st_size < 2_500_000
+    assert weights.paths
+    for path in weights.paths:
+        network = load(path)
+        assert network.layers[0][0].shape[0] == SIZE
+        assert network.layers[-1][0].shape[1] == OUTPUTS
+        for (w, b), (w_next, _) in zip(network.layers, network.layers[1:], strict=False):
+            assert w.shape[1] == b.shape[0] == w_next.shape[0]
+        assert network.meta["command"].startswith("manage.py train_swift")
+        assert f"--players {'3,4,5,6' if players < 5 else '5,6'}" in network.meta["command"]
+        assert path.stat().st_size < 2_500_000
+
+
+def test_an_ensemble_averages_its_networks_outputs():
+    members = [load(path) for path in WEIGHTS[5].paths]
+    assert len(members) == 2 and members[0].meta["command"] != members[1].meta["command"]
+    x = encode(views_of_random_play(5, "ensemble")[7])
+    expected = (members[0].outputs(x) + members[1].outputs(x)) / 2
+    assert np.array_equal(network(WEIGHTS[5]).outputs(x), expected)
 
 
 def test_a_network_plays_the_output_it_follows():
