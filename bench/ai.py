@@ -59,6 +59,10 @@ def bench_ai(write, seconds: float = 3.0, budget: float | None = None, **_) -> N
         f"simulators alone, normal play to the round's end from the same trick positions: "
         f"hard-v1 {old:,.0f} playouts/s, hard {new:,.0f} playouts/s"
     )
+    # At 5-6 seats swift reads two networks (`network.LARGE_TABLES`): its slowest decisions.
+    large = sample_views(6, 5, "bench-ai-6")
+    write(f"swift at 6 players, {len(large)} positions from normal self-play:")
+    _write_row(write, "swift", _time_decisions("swift", large, seconds))
 
 
 def _simulator_rates(views: list[dict], seconds: float) -> tuple[float, float]:

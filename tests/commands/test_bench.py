@@ -27,6 +27,9 @@ def test_bench_ai_times_every_level_and_every_search_at_the_given_budget():
         assert f"{level}: budget 0.01 s," in text
     (simulators,) = [line for line in text.splitlines() if line.startswith("simulators alone")]
     assert "hard-v1" in simulators and "hard " in simulators
+    lines = text.splitlines()
+    (six,) = [i for i, line in enumerate(lines) if "swift at 6 players" in line]
+    assert lines[six + 1].split()[0] == "swift" and int(lines[six + 1].split()[1]) > 0
 
 
 def test_bench_move_plays_moves_one_after_another_and_leaves_nothing_behind(
