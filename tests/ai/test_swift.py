@@ -20,13 +20,13 @@ def test_every_table_size_has_weights_files_with_the_features_shapes(players):
     weights = WEIGHTS[players]
     assert weights.paths
     for path in weights.paths:
-        network = load(path)
-        assert network.layers[0][0].shape[0] == SIZE
-        assert network.layers[-1][0].shape[1] == OUTPUTS
-        for (w, b), (w_next, _) in zip(network.layers, network.layers[1:], strict=False):
+        net = load(path)
+        assert net.layers[0][0].shape[0] == SIZE
+        assert net.layers[-1][0].shape[1] == OUTPUTS
+        for (w, b), (w_next, _) in zip(net.layers, net.layers[1:], strict=False):
             assert w.shape[1] == b.shape[0] == w_next.shape[0]
-        assert network.meta["command"].startswith("manage.py train_swift")
-        assert f"--players {'3,4,5,6' if players < 5 else '5,6'}" in network.meta["command"]
+        assert net.meta["command"].startswith("manage.py train_swift")
+        assert f"--players {'3,4,5,6' if players < 5 else '5,6'}" in net.meta["command"]
         assert path.stat().st_size < 2_500_000
 
 
