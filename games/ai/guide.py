@@ -1,18 +1,23 @@
-"""What the `swift` network tells `hard`'s search before it plays a deal: the moves worth racing.
+"""What the `swift` network tells `hard`'s search: its own judgement of every move, weighed
+with the race's.
 
-The race (`race`) plays every candidate on every deal until the clearly worse leave, so
-each candidate that starts it costs playouts until it is dropped: at the pass that is
-every pair of the hand (20 on average at 3 players, up to 45). One call of the network
-(the table size's `swift` network, about a millisecond for every legal move of a pass, well
-under one for a trick) ranks them all from the seat's view, by `q` (the cost it expects)
-and by its policy logit (trained to pick `hard`'s move). The race then starts with the
-best `keep` by either ranking and the normal rule's move, so its deals go to fewer
-candidates and fewer poor ones get a lucky lead.
+The race (`race`) judges the moves by playouts in which every seat plays the normal rule
+after the seat's next decision: a model of the table, wrong wherever the table plays
+otherwise, and its errors are alike on every deal, so no number of deals removes them.
+The network judges from the seat's view alone, with `q` (the cost the seat should expect
+after a move, in the cards `value.RoundValue` counts, as the race's costs are) learned
+from `hard`'s searched decisions and from what self-play games came to. The two err in
+different ways, so the search chooses by their sum: each move still in the race at the
+end by its mean cost there plus `weight` times its `q`. `NETWORK` counts `q` at half the
+race's cost: on duplicate deals at 3 players, a half and a whole weight did alike, and
+`swift`'s move unless the race showed it 2 standard errors worse did worse than either
+(docs/ai.md, "Current figures").
+
+`swift`'s own move never leaves the race (it is the race's `keep`), so a few unlucky
+deals cannot drop it before the sum is taken.
 
 A `Guide` is an option of the search: `hard.search(..., guide=None)` is the search
-without the network (the level `hard-v2`), decision for decision; the level `hard-net`
-searches with `NETWORK`. `hard` runs without a guide: on duplicate deals no guide tried
-has yet made a difference clear of zero (docs/ai.md, "Current figures").
+without the network, decision for decision (the level `hard-v2`).
 """
 
 from dataclasses import dataclass
@@ -20,32 +25,33 @@ from dataclasses import dataclass
 import numpy as np
 
 from .features import encode
-from .network import WEIGHTS, network
-from .policies import normal_policy
+from .network import WEIGHTS, Q, network
+from .race import Race
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The network's word on one view: `swift`'s move and the weighted `q` of every move."""
+
+    favourite: int  # an index into `view["legal_moves"]`
+    q: np.ndarray  # per legal move: `weight` x the expected cost
+
+    def choose(self, race: Race) -> int:
+        """The move still in `race` of the least mean cost plus weighted `q` (the first on
+        a tie, in the order of the legal moves)."""
+        return min(race.alive, key=lambda i: race.mean(i) + float(self.q[i]))
 
 
 @dataclass(frozen=True)
 class Guide:
-    """How many moves of each ranking start the race, at the pass and in a trick (None:
-    every legal move)."""
+    """How much the network's `q` counts against the race's mean cost (1: alike)."""
 
-    pass_keep: int | None = 5
-    trick_keep: int | None = 4
+    weight: float = 1.0
 
-    def entrants(self, view: dict) -> list[int] | None:
-        """Indexes into `view["legal_moves"]` that start the race (None: all of them)."""
-        moves = view["legal_moves"]
-        keep = self.pass_keep if view["phase"] == "passing" else self.trick_keep
-        if keep is None or len(moves) <= keep:
-            return None
-        out = network(WEIGHTS[view["players"]]).outputs(encode(view))
-        # argsort is stable: on a tie the earlier move, so a view always gets the same set.
-        by_q = np.argsort(out[:, 0], kind="stable")[:keep]
-        by_policy = np.argsort(-out[:, 1], kind="stable")[:keep]
-        # The normal rule's move always races: the search's own yardstick (its playouts
-        # and its tree's prior follow that rule) is never ruled out by the network.
-        normal = moves.index(normal_policy(view, None))
-        return sorted({normal, *map(int, by_q), *map(int, by_policy)})
+    def advise(self, view: dict) -> Advice:
+        weights = WEIGHTS[view["players"]]
+        out = network(weights).outputs(encode(view))
+        return Advice(weights.best(out), self.weight * out[:, Q])
 
 
-NETWORK = Guide()
+NETWORK = Guide(weight=0.5)

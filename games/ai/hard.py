@@ -10,8 +10,9 @@ Anytime: it stops at `budget` seconds, or after a fixed work count when `iterati
 given (the deterministic mode: `iterations` deals, each played once per move still in
 the race, as `hard-v1` plays them). Either way it stops sooner when one move is left.
 
-With a `guide` (`guide.Guide`) the network chooses which moves start the races, at the
-pass and in a trick; without one (the level `hard-v2`) every legal move does.
+With a `guide` (`guide.Guide`) the `swift` network's judgement of each move is weighed
+with the race's in the final choice, at the pass and in a trick, and `swift`'s own move
+stays in the race to the end; without one (the level `hard-v2`) the race alone decides.
 """
 
 import random
@@ -20,7 +21,7 @@ from . import clock, race
 from .guide import Guide
 from .inference import Evidence
 from .knowledge import read_knowledge
-from .passing import search_pass
+from .passing import race_pass
 from .tree import EXPAND_AFTER, new_tree
 from .value import RoundValue
 
@@ -38,30 +39,22 @@ def search(
     start = clock.now()
     budget = DEFAULT_BUDGET if budget is None else budget
     deadline = start + budget
-    entrants = None if guide is None else guide.entrants(view)
+    # The network's call is counted inside the budget, as the race's playouts are.
+    advice = None if guide is None else guide.advise(view)
+    keep = None if advice is None else advice.favourite
     if view["phase"] == "passing":
-        result = search_pass(view, rng, deadline, iterations, entrants)
+        moves = race_pass(view, rng, deadline, iterations, keep)
     else:
-        result = _search_tricks(view, rng, deadline, iterations, entrants)
-    result["seconds"] = clock.now() - start
-    return result
-
-
-def _search_tricks(
-    view: dict,
-    rng: random.Random,
-    deadline: float,
-    iterations: int | None,
-    entrants: list[int] | None,
-) -> dict:
-    moves = race_tricks(view, rng, deadline, iterations, entrants=entrants)
+        moves = race_tricks(view, rng, deadline, iterations, keep)
+    best = moves.winner() if advice is None else advice.choose(moves)
     return {
-        "move": view["legal_moves"][moves.winner()],
+        "move": view["legal_moves"][best],
         "deals": moves.deals,
         "effective_deals": effective_size(moves.weights),
         "playouts": moves.playouts,
-        "candidates": moves.entered,
+        "candidates": len(view["legal_moves"]),
         "left": len(moves.alive),
+        "seconds": clock.now() - start,
     }
 
 
@@ -71,16 +64,15 @@ def race_tricks(
     deadline: float,
     iterations: int | None,
     keep: int | None = None,
-    entrants: list[int] | None = None,
 ) -> race.Race:
-    """The race of the view's trick moves (indexes into `legal_moves`; `entrants` only,
-    when given), run to its end; `keep` is never dropped (the coach compares the move
-    played with the best)."""
+    """The race of the view's trick moves (indexes into `legal_moves`), run to its end;
+    `keep` is never dropped (the coach compares the move played with the best; the guide
+    keeps `swift`'s move)."""
     know = read_knowledge(view)
     value = RoundValue(know.seat, view["doghouses"], view["max_strength"])
     tree = new_tree(view, value)
     evidence = Evidence(view, know)
-    moves = race.Race(len(tree.decisions), keep, entrants)
+    moves = race.Race(len(tree.decisions), keep)
     while moves.running(iterations, deadline):
         deal, weight = evidence.deal(rng)
         grow = moves.deals >= EXPAND_AFTER

@@ -30,8 +30,8 @@ def searching(search: Callable[..., dict]) -> Policy:
 # The searching levels' searches, by level: each returns the move with the figures behind
 # it (`bench ai` reads those). `hard-v1` is the first `hard` (flat determinized search);
 # `hard-v2` is `hard` without the network's guide, the yardstick a guide must beat;
-# `hard-net` the same search with it (`guide.NETWORK`), which has not beaten it yet
-# (docs/ai.md), so `hard` itself runs without.
+# `hard-net` the same search with it (`guide.NETWORK`: the network's `q` weighed with the
+# race's costs), which `hard` becomes once it has beaten `hard-v2` (docs/ai.md).
 SEARCHES: dict[str, Callable[..., dict]] = {
     "hard": hard.search,
     "hard-v1": search_v1.search,

@@ -19,41 +19,22 @@ from .simulator import rollout
 from .value import RoundValue
 
 
-def search_pass(
-    view: dict,
-    rng: random.Random,
-    deadline: float,
-    max_deals: int | None,
-    entrants: list[int] | None = None,
-) -> dict:
-    candidates = view["legal_moves"]
-    pairs = race_pass(view, rng, deadline, max_deals, entrants=entrants)
-    return {
-        "move": candidates[pairs.winner()],
-        "deals": pairs.deals,
-        "playouts": pairs.playouts,
-        "candidates": pairs.entered,
-        "left": len(pairs.alive),
-    }
-
-
 def race_pass(
     view: dict,
     rng: random.Random,
     deadline: float,
     max_deals: int | None,
     keep: int | None = None,
-    entrants: list[int] | None = None,
 ) -> race.Race:
-    """The race of the view's passes (indexes into `legal_moves`; `entrants` only, when
-    given), run to its end; `keep` is never dropped (the coach compares the pass made
-    with the best)."""
+    """The race of the view's passes (indexes into `legal_moves`), run to its end; `keep`
+    is never dropped (the coach compares the pass made with the best; the guide keeps
+    `swift`'s pass)."""
     seat, starter = view["seat"], view["starter"]
     know = read_knowledge(view)
     value = RoundValue(seat, view["doghouses"], view["max_strength"])
     candidates = view["legal_moves"]
     right = (seat - 1) % know.players  # the seat this one passes to
-    pairs = race.Race(len(candidates), keep, entrants)
+    pairs = race.Race(len(candidates), keep)
     while pairs.running(max_deals, deadline):
         dealt = sample_hands(know, rng)
         # The exchange as it is whatever this seat passes, then once per candidate only

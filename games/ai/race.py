@@ -43,11 +43,11 @@ class Race:
     at every look, they grow with every deal and the race would eat into the playouts.
     """
 
-    def __init__(self, candidates: int, keep: int | None = None, entrants: list[int] | None = None):
-        # The candidates that start the race: all of them, or those a `guide.Guide` chose.
-        self.alive = list(range(candidates)) if entrants is None else sorted(entrants)
-        self.entered = len(self.alive)  # how many started it
-        self.keep = keep  # a candidate never dropped (the coach's move played), if any
+    def __init__(self, candidates: int, keep: int | None = None):
+        self.alive = list(range(candidates))
+        # A candidate never dropped, if any: the coach's move played, or `swift`'s move
+        # when the network guides the search (`guide`).
+        self.keep = keep
         self.costs: list[list[float]] = [[] for _ in range(candidates)]
         self.weights: list[float] = []
         self.deals = self.playouts = 0
@@ -84,6 +84,10 @@ class Race:
     def winner(self) -> int:
         """The candidate with the lowest weighted cost (all have played the same deals)."""
         return min(self.alive, key=self.weighted_costs.__getitem__)
+
+    def mean(self, i: int) -> float:
+        """The weighted mean cost of candidate `i` (still in the race) over every deal."""
+        return self.weighted_costs[i] / self.total if self.total > 0 else 0.0
 
     def survivors(self) -> list[int]:
         """The candidates not shown worse than the leader on the deals they all played."""

@@ -1,17 +1,22 @@
-"""`hard` with the network choosing the moves it races, and `hard-v2`, the same search
-without it: `hard-v2` must stay today's search, decision for decision."""
+"""`hard`'s search with the network's judgement weighed in (`guide`), and `hard-v2`, the
+same search without it: `hard-v2` must stay the search without the network, decision
+for decision."""
 
 import json
+import math
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from bench.ai import sample_views
 from games.ai import choose_move
-from games.ai.guide import Guide
-from games.ai.hard import search
-from games.ai.policies import normal_policy
+from games.ai.features import encode
+from games.ai.guide import Advice, Guide
+from games.ai.hard import race_tricks, search
+from games.ai.network import WEIGHTS, Q, network
+from games.ai.passing import race_pass
 from games.ai.race import Race
 
 # Moves of `hard` before the network came in (`hard.search` with no guide), recorded on
@@ -35,46 +40,43 @@ def test_hard_v2_makes_the_recorded_moves_of_the_search_without_the_network(play
     assert moves == RECORDED["moves"][key]
 
 
+def _race(costs: list[list[float]], keep: int | None = None) -> Race:
+    race = Race(len(costs[0]), keep)
+    for deal in costs:
+        race.add_deal(1.0, [deal[i] for i in race.alive])
+    return race
+
+
+def test_the_guided_choice_is_the_least_mean_cost_plus_weighted_q():
+    race = _race([[3.0, 2.0, 4.0], [1.0, 2.0, 4.0]])  # means 2, 2, 4
+    assert race.winner() == 0
+    assert Advice(0, np.array([0.5, 0.0, 0.0])).choose(race) == 1
+    assert Advice(2, np.array([0.0, 0.0, -2.5])).choose(race) == 2
+    assert Advice(0, np.zeros(3)).choose(race) == 0  # a tie: the first legal move
+
+
+def test_a_move_out_of_the_race_is_never_chosen_however_the_network_rates_it():
+    race = _race([[0.0, 9.0], [1.0, 9.5]] * 30)  # the second move dropped at the first look
+    assert race.alive == [0]
+    assert Advice(0, np.array([0.0, -100.0])).choose(race) == 0
+
+
 @pytest.mark.parametrize("players", [3, 5])
-def test_the_guide_races_few_passes_and_always_the_normal_rules(players):
-    guide = Guide(pass_keep=3, trick_keep=2)
-    narrowed = 0
-    for v in sample_views(players, 1, f"guide:{players}"):
-        entrants = guide.entrants(v)
-        moves = v["legal_moves"]
-        if entrants is None:
-            assert len(moves) <= (3 if v["phase"] == "passing" else 2)
-            continue
-        assert entrants == sorted(set(entrants))
-        assert all(0 <= i < len(moves) for i in entrants)
-        assert len(entrants) <= 2 * (3 if v["phase"] == "passing" else 2) + 1
-        assert moves.index(normal_policy(v, None)) in entrants
-        narrowed += v["phase"] == "passing"
-    assert narrowed >= 3
-
-
-def test_a_guided_search_plays_only_its_entrants():
-    guide = Guide(pass_keep=2, trick_keep=2)
-    for v in sample_views(3, 1, "guided"):
-        entrants = guide.entrants(v)
-        if entrants is None:
-            continue
-        result = search(v, random.Random(0), iterations=50, guide=guide)
-        assert v["legal_moves"].index(result["move"]) in entrants
-        assert result["candidates"] == len(entrants)
-
-
-def test_a_race_with_entrants_plays_only_them():
-    race = Race(6, entrants=[4, 1])
-    assert race.alive == [1, 4]
-    race.add_deal(1.0, [2.0, 5.0])
-    assert race.costs[1] == [2.0] and race.costs[4] == [5.0]
-    assert race.costs[0] == race.costs[2] == []
-    assert race.winner() == 1
-
-
-def test_a_guide_without_a_trick_keep_races_every_trick_move():
-    guide = Guide(pass_keep=3, trick_keep=None)
-    views = sample_views(3, 1, "untouched")
-    assert all(guide.entrants(v) is None for v in views if v["phase"] == "tricks")
-    assert any(guide.entrants(v) is not None for v in views if v["phase"] == "passing")
+def test_the_guide_keeps_swifts_move_and_weighs_its_q(players):
+    views = sample_views(players, 1, f"guide:{players}")
+    assert sum(v["phase"] == "passing" for v in views) >= 2
+    for i, v in enumerate(views[:12]):
+        advice = Guide(weight=1.0).advise(v)
+        assert v["legal_moves"][advice.favourite] == choose_move("swift", v, None)
+        q = network(WEIGHTS[players]).outputs(encode(v))[:, Q]
+        np.testing.assert_allclose(Guide(weight=2.0).advise(v).q, 2.0 * q)
+        # Swift's move stays in the race, so a network weighed above all plays it...
+        overwhelming = search(v, random.Random(i), iterations=60, guide=Guide(weight=1e6))
+        if WEIGHTS[players].follows == Q:
+            assert overwhelming["move"] == choose_move("swift", v, None)
+        # ...and one weighed at nothing plays the race's winner, swift's move kept in it.
+        plain = search(v, random.Random(i), iterations=60, guide=Guide(weight=0.0))
+        race_moves = race_pass if v["phase"] == "passing" else race_tricks
+        race = race_moves(v, random.Random(i), math.inf, 60, advice.favourite)
+        assert advice.favourite in race.alive
+        assert plain["move"] == v["legal_moves"][race.winner()]
