@@ -16,8 +16,9 @@ race's cost: on duplicate deals at 3 players, a half and a whole weight did alik
 `swift`'s own move never leaves the race (it is the race's `keep`), so a few unlucky
 deals cannot drop it before the sum is taken.
 
-A `Guide` is an option of the search: `hard.search(..., guide=None)` is the search
-without the network, decision for decision (the level `hard-v2`).
+A `Guide` is an option of the search: `hard` searches with `NETWORK`, and
+`hard.search(..., guide=None)` is the search without the network, decision for decision
+(the level `hard-v2`, kept for measurements).
 """
 
 from dataclasses import dataclass

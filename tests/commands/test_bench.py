@@ -4,6 +4,7 @@ import io
 
 from django.core.management import call_command
 
+from games.ai import ALL_LEVELS
 from games.models import Game
 
 
@@ -19,8 +20,8 @@ def test_bench_ai_times_every_level_and_every_search_at_the_given_budget():
     out = io.StringIO()
     call_command("bench", "ai", "--seconds", "0.05", "--budget", "0.01", stdout=out)
     text = out.getvalue()
-    rows = {line.split()[0]: line.split() for line in text.splitlines()[2:10]}
-    searches = {"hard-v1", "hard-v2", "hard-net", "hard"}
+    rows = {line.split()[0]: line.split() for line in text.splitlines()[2 : 2 + len(ALL_LEVELS)]}
+    searches = {"hard-v1", "hard-v2", "hard"}
     assert set(rows) == {"random", "easy", "normal", "swift", *searches}
     for level in searches:
         assert int(rows[level][1]) >= 30
