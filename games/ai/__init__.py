@@ -9,7 +9,7 @@ left, and the hint) and `hard` (inference from the play seen, moves raced on wei
 deals with a search of its next decision, `budget` seconds per decision, default
 `DEFAULT_BUDGET`; a fixed `iterations` count makes it deterministic). `ALL_LEVELS` adds
 levels kept for measurements only: `hard-v1`, the first `hard`; `hard-v2`, `hard`'s search
-without the network's guide (`guide`).
+without the network's guide; `hard-net`, with it (`guide`).
 `coach.analyse(record, seat)` judges a seat's decisions after a game with `hard`'s search.
 """
 

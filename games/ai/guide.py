@@ -16,9 +16,10 @@ race's cost: on duplicate deals at 3 players, a half and a whole weight did alik
 `swift`'s own move never leaves the race (it is the race's `keep`), so a few unlucky
 deals cannot drop it before the sum is taken.
 
-A `Guide` is an option of the search: `hard` searches with `NETWORK`, and
-`hard.search(..., guide=None)` is the search without the network, decision for decision
-(the level `hard-v2`, kept for measurements).
+A `Guide` is an option of the search: `hard.search(..., guide=None)` is the search
+without the network, decision for decision (the levels `hard` and `hard-v2`); the level
+`hard-net`, kept for measurements, searches with `NETWORK`. On duplicate deals it has not
+beaten `hard-v2` (docs/ai.md, "Current figures"), so `hard` runs without it.
 """
 
 from dataclasses import dataclass

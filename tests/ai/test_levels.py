@@ -7,7 +7,7 @@ from games.models import AI_LEVEL_CHOICES
 from games.serializers import GameCreateSerializer
 
 
-@pytest.mark.parametrize("level", ["hard-v1", "hard-v2"])
+@pytest.mark.parametrize("level", ["hard-v1", "hard-v2", "hard-net"])
 def test_earlier_hards_play_in_measurements_but_are_never_offered_to_players(level):
     assert level in ALL_LEVELS and level in SEARCHING_LEVELS
     assert list(LEVELS) == ["random", "easy", "normal", "swift", "hard"]  # weakest first

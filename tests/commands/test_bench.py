@@ -21,7 +21,7 @@ def test_bench_ai_times_every_level_and_every_search_at_the_given_budget():
     call_command("bench", "ai", "--seconds", "0.05", "--budget", "0.01", stdout=out)
     text = out.getvalue()
     rows = {line.split()[0]: line.split() for line in text.splitlines()[2 : 2 + len(ALL_LEVELS)]}
-    searches = {"hard-v1", "hard-v2", "hard"}
+    searches = {"hard-v1", "hard-v2", "hard-net", "hard"}
     assert set(rows) == {"random", "easy", "normal", "swift", *searches}
     for level in searches:
         assert int(rows[level][1]) >= 30
