@@ -9,9 +9,9 @@ after a move, in the cards `value.RoundValue` counts, as the race's costs are) l
 from `hard`'s searched decisions and from what self-play games came to. The two err in
 different ways, so the search chooses by their sum: each move still in the race at the
 end by its mean cost there plus `weight` times its `q`. `NETWORK` counts `q` at half the
-race's cost: on duplicate deals at 3 players, a half and a whole weight did alike, and
-`swift`'s move unless the race showed it 2 standard errors worse did worse than either
-(docs/ai.md, "Current figures").
+race's cost: in short duplicate runs at 3 players (150 games each, no interval clear of
+zero) a half and a whole weight did alike, and playing `swift`'s move unless the race
+showed another 2 standard errors better did worse (docs/ai.md, "Current figures").
 
 `swift`'s own move never leaves the race (it is the race's `keep`), so a few unlucky
 deals cannot drop it before the sum is taken.
