@@ -26,8 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .features import encode
-from .network import WEIGHTS, Q, network
+from .network import Q, rate
 from .race import Race
 
 
@@ -51,9 +50,8 @@ class Guide:
     weight: float = 1.0
 
     def advise(self, view: dict) -> Advice:
-        weights = WEIGHTS[view["players"]]
-        out = network(weights).outputs(encode(view))
-        return Advice(weights.best(out), self.weight * out[:, Q])
+        out, favourite = rate(view)
+        return Advice(favourite, self.weight * out[:, Q])
 
 
 NETWORK = Guide(weight=0.5)

@@ -112,10 +112,17 @@ def network(weights: Weights) -> Network | Ensemble:
     return members[0] if len(members) == 1 else Ensemble(members)
 
 
+def rate(view: dict) -> tuple[np.ndarray, int]:
+    """The table size's network's outputs for each of the view's legal moves, and the row
+    of the move `swift` plays."""
+    weights = WEIGHTS[view["players"]]
+    out = network(weights).outputs(encode(view))
+    return out, weights.best(out)
+
+
 def swift_policy(view: dict, rng, **_) -> dict:
     """The move the table size's network rates best (it draws nothing from `rng`)."""
     moves = view["legal_moves"]
     if len(moves) == 1:
         return moves[0]
-    weights = WEIGHTS[view["players"]]
-    return moves[weights.best(network(weights).outputs(encode(view)))]
+    return moves[rate(view)[1]]
