@@ -47,7 +47,7 @@ class Advice:
 class Guide:
     """How much the network's `q` counts against the race's mean cost (1: alike)."""
 
-    weight: float = 1.0
+    weight: float
 
     def advise(self, view: dict) -> Advice:
         out, favourite = rate(view)
