@@ -8,7 +8,7 @@ import time
 
 import aiohttp
 
-from .people import Crowd
+from .people import Crowd, Player
 from .report import fan_out
 
 SETUP_CONCURRENCY = 16  # registrations and tables set up at once
@@ -74,8 +74,20 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def settle(crowd: Crowd) -> None:
-    """Wait until every move's socket messages have arrived, or SETTLE seconds."""
+async def settle(crowd: Crowd, tables: list[list[Player]]) -> None:
+    """Wait until every move's socket messages have arrived, or SETTLE seconds: each
+    measured move's at the other seats, and at every open socket its table's newest
+    version. The second covers what the first cannot see: a move in flight as the window
+    closed (not measured, yet its broadcast is on its way) and the mover's own socket
+    after a REST move; `bench stacks` checks that every socket saw every version."""
     deadline = time.perf_counter() + SETTLE
-    while time.perf_counter() < deadline and fan_out(crowd.figures)[1]:
+    while time.perf_counter() < deadline and (
+        fan_out(crowd.figures)[1] or any(_behind(players) for players in tables)
+    ):
         await asyncio.sleep(0.2)
+
+
+def _behind(players: list[Player]) -> bool:
+    """Whether an open socket at this table has not yet brought its newest version."""
+    newest = max((p.latest["version"] for p in players if p.latest), default=0)
+    return any(p.ws is not None and (not p.received or p.received[-1][0] < newest) for p in players)

@@ -7,6 +7,7 @@ import re
 
 from django.core.management import call_command
 
+from bench.load import generator
 from bench.load.people import Crowd, Person, Player
 from games.models import Game, PlayerSettings
 from tests.commands.reports import figure
@@ -166,3 +167,30 @@ def test_a_refused_move_is_counted_by_code_and_channel_and_the_player_looks_agai
     assert not crowd.figures.errors
     assert list(crowd.figures.replies) == [(7, 5)]  # only the applied move
     assert len(crowd.figures.latencies["rest"]) == 1
+
+
+def test_settling_waits_for_every_open_socket_to_bring_its_tables_newest_version():
+    """A move in flight as the window closed is not measured, and a REST mover's own
+    socket is not among a measured move's other seats: the wait covers both, or the
+    run's sockets close before their last broadcast (a gap `bench stacks` reports)."""
+    crowd = Crowd("http://bench.invalid", session=None, socket_share=0.0)
+    mover, other, closed = (
+        Player(crowd, Person(name, "token"), game_id=7, ws=object()) for name in "abc"
+    )
+    mover.latest, other.latest, closed.latest = {"version": 9}, {"version": 8}, {"version": 8}
+    mover.received, other.received = [(8, 0.0)], [(8, 0.0)]
+    closed.ws = None  # the finisher's socket: closed as the game ended, never waited for
+
+    async def settle_while_the_broadcast_comes():
+        async def broadcast():
+            await asyncio.sleep(0.5)
+            for player in (mover, other):
+                player.received.append((9, 0.5))
+
+        arriving = asyncio.create_task(broadcast())
+        await generator.settle(crowd, [[mover, other, closed]])
+        settled_with = [p.received[-1][0] for p in (mover, other)]
+        await arriving
+        return settled_with
+
+    assert asyncio.run(settle_while_the_broadcast_comes()) == [9, 9]
