@@ -169,7 +169,7 @@ async def _load(
         crowd.measuring = False
         cpu_after = _cpu(web_pids, other_pids)
         await asyncio.gather(*playing)
-        await generator.settle(crowd, seated)
+        await generator.settle(seated)
         sampler.cancel()
         rss_end = rss_mib(web_pids)
         await asyncio.sleep(1.0)  # backends report their statistics at most once a second

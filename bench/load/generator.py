@@ -8,8 +8,7 @@ import time
 
 import aiohttp
 
-from .people import Crowd, Player
-from .report import fan_out
+from .people import Player
 
 SETUP_CONCURRENCY = 16  # registrations and tables set up at once
 SETTLE = 5.0  # seconds to wait for the last moves' socket messages
@@ -74,16 +73,13 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def settle(crowd: Crowd, tables: list[list[Player]]) -> None:
-    """Wait until every move's socket messages have arrived, or SETTLE seconds: each
-    measured move's at the other seats, and at every open socket its table's newest
-    version. The second covers what the first cannot see: a move in flight as the window
-    closed (not measured, yet its broadcast is on its way) and the mover's own socket
-    after a REST move; `bench stacks` checks that every socket saw every version."""
+async def settle(tables: list[list[Player]]) -> None:
+    """Wait until every open socket has brought its table's newest version (the highest
+    any of its people knows), or SETTLE seconds: then every move's broadcast has reached
+    every socket that can still bring it, a move in flight as the window closed and a
+    REST mover's own socket included (`bench stacks` checks every socket's versions)."""
     deadline = time.perf_counter() + SETTLE
-    while time.perf_counter() < deadline and (
-        fan_out(crowd.figures)[1] or any(_behind(players) for players in tables)
-    ):
+    while time.perf_counter() < deadline and any(_behind(players) for players in tables):
         await asyncio.sleep(0.2)
 
 

@@ -140,7 +140,7 @@ async def _play(write, stacks, tables, seconds, think, socket_share, ramp, parts
         crowd.measuring = False
         cpu_after, own_after = _cpu(parts), generator.own_cpu()
         await asyncio.gather(*playing)
-        await generator.settle(crowd, seated)
+        await generator.settle(seated)
         await asyncio.gather(*(close_all(players) for players in seated))
     listening.cancel()
     await asyncio.gather(listening, return_exceptions=True)

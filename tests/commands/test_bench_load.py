@@ -188,7 +188,7 @@ def test_settling_waits_for_every_open_socket_to_bring_its_tables_newest_version
                 player.received.append((9, 0.5))
 
         arriving = asyncio.create_task(broadcast())
-        await generator.settle(crowd, [[mover, other, closed]])
+        await generator.settle([[mover, other, closed]])
         settled_with = [p.received[-1][0] for p in (mover, other)]
         await arriving
         return settled_with
