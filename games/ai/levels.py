@@ -28,13 +28,13 @@ def searching(search: Callable[..., dict]) -> Policy:
 
 
 # The searching levels' searches, by level: each returns the move with the figures behind
-# it (`bench ai` reads those). `hard-v1` is the first `hard` (flat determinized search);
-# `hard-v2` is `hard` without the network's guide, the yardstick a guide must beat;
-# `hard-net` the same search with it (`guide.NETWORK`: the network's `q` weighed with the
-# race's costs), which has not beaten it on duplicate deals (docs/ai.md), so `hard` itself
-# runs without.
+# it (`bench ai` reads those). `hard` searches with the network's guide at 3-4 seats
+# (`guide.HARD`: the network's cost weighed with the race's); `hard-v1` is the first `hard`
+# (flat determinized search); `hard-v2` is `hard` without the guide, the yardstick a guide
+# must beat; `hard-net` the guide at every table size, kept to measure it at 5-6 seats,
+# where it has not beaten `hard-v2` (docs/ai.md).
 SEARCHES: dict[str, Callable[..., dict]] = {
-    "hard": hard.search,
+    "hard": functools.partial(hard.search, guide=guide.HARD),
     "hard-v1": search_v1.search,
     "hard-v2": hard.search,
     "hard-net": functools.partial(hard.search, guide=guide.NETWORK),

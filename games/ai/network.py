@@ -10,10 +10,11 @@ ReLU hidden layers):
   over the legal moves.
 
 There is one network a group of table sizes (`WEIGHTS`), as DouZero keeps one a
-position: a 5-6 seat table deals fewer cards to more seats, and a network of its own
-learns that game from its own games and `hard`'s choices there. Each plays by the output
-measured best for it (docs/ai.md): at 3-4 seats the least `q`, at 5-6 the likeliest of
-`hard`'s choices. A group may hold several networks trained apart (an ensemble): their
+position: a 5-6 seat table deals fewer cards with more seats to pass them on, and a
+network of each group learns its game from its own games and `hard`'s choices there. Each
+plays by the rule measured best for it (docs/ai.md): at 3-4 seats the least `q` less
+twice the move's log-likelihood of being `hard`'s choice (a move `hard` would likely make
+may cost a little more), at 5-6 the likeliest of `hard`'s choices. A group may hold several networks trained apart (an ensemble): their
 outputs are averaged, and as their errors are partly their own, the average ranks the
 moves better than either (measured at 5-6 seats, docs/ai.md). The weights are `.npz`
 files in this package, written by `manage.py train_swift` with the command that made them
@@ -37,20 +38,28 @@ Q, LOGIT = range(OUTPUTS)
 @dataclass(frozen=True)
 class Weights:
     """The committed weights files of a group of table sizes (one network each, their
-    outputs averaged) and the output `swift` follows with them."""
+    outputs averaged) and how `swift` ranks the moves with them."""
 
     paths: tuple[Path, ...]
-    follows: int  # Q: the least expected cost; LOGIT: the move likeliest to be hard's
+    follows: int  # Q: the least cost (`costs`); LOGIT: the move likeliest to be hard's
+    # The cards one unit of a move's log-likelihood of being `hard`'s choice is worth,
+    # taken off its `q`: at 3-4 seats neither output alone ranks the moves as well.
+    imitation: float = 0.0
+
+    def costs(self, outputs: np.ndarray) -> np.ndarray:
+        """Each row's cost in cards: its `q`, less `imitation` x its log-likelihood."""
+        logits = outputs[:, LOGIT] - outputs[:, LOGIT].max()
+        return outputs[:, Q] - self.imitation * (logits - np.log(np.exp(logits).sum()))
 
     def best(self, outputs: np.ndarray) -> int:
         """The chosen row (the first on a tie)."""
         if self.follows == Q:
-            return int(np.argmin(outputs[:, Q]))
+            return int(np.argmin(self.costs(outputs)))
         return int(np.argmax(outputs[:, LOGIT]))
 
 
 HERE = Path(__file__).parent
-SMALL_TABLES = Weights((HERE / "swift-3-4.npz",), follows=Q)
+SMALL_TABLES = Weights((HERE / "swift-3-4.npz",), follows=Q, imitation=2.0)
 LARGE_TABLES = Weights((HERE / "swift-5-6-a.npz", HERE / "swift-5-6-b.npz"), follows=LOGIT)
 WEIGHTS = {3: SMALL_TABLES, 4: SMALL_TABLES, 5: LARGE_TABLES, 6: LARGE_TABLES}
 
@@ -113,11 +122,11 @@ def network(weights: Weights) -> Network | Ensemble:
 
 
 def rate(view: dict) -> tuple[np.ndarray, int]:
-    """The table size's network's outputs for each of the view's legal moves, and the row
-    of the move `swift` plays."""
+    """The table size's network's cost in cards of each of the view's legal moves
+    (`Weights.costs`), and the row of the move `swift` plays."""
     weights = WEIGHTS[view["players"]]
     out = network(weights).outputs(encode(view))
-    return out, weights.best(out)
+    return weights.costs(out), weights.best(out)
 
 
 def swift_policy(view: dict, rng, **_) -> dict:

@@ -44,7 +44,7 @@ def test_the_analysis_says_its_version_seat_and_decisions_judged(game, analyses)
 
 def test_a_random_seats_blunders_are_marked_and_a_hard_seat_has_few(analyses):
     blunders, hard = analyses[RANDOM]["marks"], analyses[HARD]["marks"]
-    assert len(blunders) >= 5
+    assert len(blunders) >= 3  # of 18 decisions: the random seat loses the game early
     assert all(mark["saving"] >= coach.MIN_SAVING for mark in blunders + hard)
     assert all(mark["better"] != mark["played"] for mark in blunders + hard)
     assert sum(m["saving"] for m in blunders) > 3 * sum(m["saving"] for m in hard)

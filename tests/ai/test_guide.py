@@ -13,7 +13,7 @@ import pytest
 from bench.ai import sample_views
 from games.ai import choose_move
 from games.ai.features import encode
-from games.ai.guide import Advice, Guide
+from games.ai.guide import HARD, Advice, Guide
 from games.ai.hard import race_tricks, search
 from games.ai.network import WEIGHTS, Q, network
 from games.ai.passing import race_pass
@@ -24,14 +24,15 @@ from games.ai.race import Race
 RECORDED = json.loads(Path(__file__).with_name("hard_v2_moves.json").read_text())
 
 
-@pytest.mark.parametrize("players", [3, 5])
-def test_hard_v2_makes_the_recorded_moves_of_the_search_without_the_network(players):
+# `hard` leaves 5-6 seat tables to the race alone.
+@pytest.mark.parametrize(("level", "players"), [("hard-v2", 3), ("hard-v2", 5), ("hard", 5)])
+def test_the_search_without_the_network_makes_the_moves_recorded_before_it(level, players):
     key = str(players)
     views = sample_views(players, RECORDED["games"][key], RECORDED["seeds"][key])
     views = views[:: RECORDED["every"]]
     moves = [
         v["legal_moves"].index(
-            choose_move("hard-v2", v, random.Random(i), iterations=RECORDED["iterations"])
+            choose_move(level, v, random.Random(i), iterations=RECORDED["iterations"])
         )
         for i, v in enumerate(views)
     ]
@@ -62,14 +63,14 @@ def test_a_move_out_of_the_race_is_never_chosen_however_the_network_rates_it():
 
 
 @pytest.mark.parametrize("players", [3, 5])
-def test_the_guide_keeps_swifts_move_and_weighs_its_q(players):
+def test_the_guide_keeps_swifts_move_and_weighs_its_cost(players):
     views = sample_views(players, 1, f"guide:{players}")
     assert sum(v["phase"] == "passing" for v in views) >= 2
     for i, v in enumerate(views[:12]):
         advice = Guide(weight=1.0).advise(v)
         assert v["legal_moves"][advice.favourite] == choose_move("swift", v, None)
-        q = network(WEIGHTS[players]).outputs(encode(v))[:, Q]
-        np.testing.assert_allclose(Guide(weight=2.0).advise(v).q, 2.0 * q)
+        costs = WEIGHTS[players].costs(network(WEIGHTS[players]).outputs(encode(v)))
+        np.testing.assert_allclose(Guide(weight=2.0).advise(v).costs, 2.0 * costs)
         # Swift's move stays in the race, so a network weighed above all plays it...
         overwhelming = search(v, random.Random(i), iterations=60, guide=Guide(weight=1e6))
         if WEIGHTS[players].follows == Q:
@@ -80,3 +81,9 @@ def test_the_guide_keeps_swifts_move_and_weighs_its_q(players):
         race = race_moves(v, random.Random(i), math.inf, 60, advice.favourite)
         assert advice.favourite in race.alive
         assert plain["move"] == v["legal_moves"][race.winner()]
+
+
+def test_hard_is_guided_at_three_and_four_seats_only():
+    for players in (3, 4, 5, 6):
+        view = sample_views(players, 1, f"tables:{players}")[3]
+        assert (HARD.advise(view) is not None) == (players <= 4)

@@ -9,7 +9,7 @@ from django.core.management import call_command
 
 from games.ai import ALL_LEVELS, AUTOPILOT, LEVELS, choose_move
 from games.ai.features import SIZE, encode
-from games.ai.network import LOGIT, OUTPUTS, WEIGHTS, Q, load, network
+from games.ai.network import LOGIT, OUTPUTS, WEIGHTS, Q, Weights, load, network
 from games.ai.selfplay import generate
 
 from .test_features import views_of_random_play
@@ -26,7 +26,7 @@ def test_every_table_size_has_weights_files_with_the_features_shapes(players):
         for (w, b), (w_next, _) in zip(net.layers, net.layers[1:], strict=False):
             assert w.shape[1] == b.shape[0] == w_next.shape[0]
         assert net.meta["command"].startswith("manage.py train_swift")
-        assert f"--players {'3,4,5,6' if players < 5 else '5,6'}" in net.meta["command"]
+        assert f"--players {'3,4' if players < 5 else '5,6'}" in net.meta["command"]
         assert path.stat().st_size < 2_500_000
 
 
@@ -40,8 +40,20 @@ def test_an_ensemble_averages_its_networks_outputs():
 
 def test_a_network_plays_the_output_it_follows():
     outputs = np.array([[2.0, 0.1], [1.0, -3.0], [3.0, 5.0]])
-    assert WEIGHTS[3].follows == Q and WEIGHTS[3].best(outputs) == 1  # least cost
+    assert Weights((), follows=Q).best(outputs) == 1  # least cost
     assert WEIGHTS[6].follows == LOGIT and WEIGHTS[6].best(outputs) == 2  # likeliest
+
+
+def test_at_small_tables_a_move_likelier_to_be_hards_may_cost_a_little_more():
+    small = WEIGHTS[3]
+    assert small.follows == Q and small.imitation == 2.0
+    # The second move is e times likelier: 2 cards of log-likelihood, against its q.
+    assert small.best(np.array([[1.0, 0.0], [2.9, 1.0]])) == 1
+    assert small.best(np.array([[1.0, 0.0], [3.1, 1.0]])) == 0
+    log_p = np.log(np.array([1, np.e]) / (1 + np.e))
+    np.testing.assert_allclose(
+        small.costs(np.array([[1.0, 0.0], [2.9, 1.0]])), [1.0, 2.9] - 2.0 * log_p
+    )
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
