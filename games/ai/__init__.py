@@ -6,7 +6,7 @@ Levels offered to players (`LEVELS`, weakest first): `random`, `easy` (a beginne
 `normal` (fast rules), `swift` (a small network over the view's features: `features`,
 `network`; trained by `manage.py train_swift`; also the `AUTOPILOT` of a seat its player
 left, and the hint) and `hard` (inference from the play seen, moves raced on weighted
-deals with a search of its next decision, at 3-4 seats the network's judgement weighed
+deals with a search of its next decision, at 3 seats the network's judgement weighed
 in (`guide`), `budget` seconds per decision, default `DEFAULT_BUDGET`; a fixed
 `iterations` count makes it deterministic). `ALL_LEVELS` adds levels kept for
 measurements only: `hard-v1`, the first `hard`; `hard-v2`, `hard`'s search without the

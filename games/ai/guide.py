@@ -16,10 +16,10 @@ deals cannot drop it before the sum is taken.
 
 A `Guide` is an option of the search, for the table sizes in its `tables`:
 `hard.search(..., guide=None)` is the search without the network, decision for decision
-(the level `hard-v2`). `hard` searches with `HARD`, the guide at 3-4 seats, where it took
-clearly fewer cards than `hard-v2` on duplicate deals; at 5-6 seats no guide has (the
-level `hard-net`, the guide at every table size, is kept to measure it there; docs/ai.md,
-"Current figures").
+(the level `hard-v2`). `hard` searches with `HARD`, the guide at 3 seats, where it took
+clearly fewer cards than `hard-v2` on duplicate deals; at 5 seats no guide has, and at 4
+it has not been measured (the level `hard-net`, the guide at every table size, is kept to
+measure it there; docs/ai.md, "Current figures").
 """
 
 from dataclasses import dataclass
@@ -62,4 +62,4 @@ class Guide:
 
 
 NETWORK = Guide(weight=1.0)
-HARD = Guide(weight=1.0, tables=frozenset({3, 4}))
+HARD = Guide(weight=1.0, tables=frozenset({3}))

@@ -12,7 +12,7 @@ the race, as `hard-v1` plays them). Either way it stops sooner when one move is 
 
 With a `guide` (`guide.Guide`) the `swift` network's judgement of each move is weighed
 with the race's in the final choice, at the pass and in a trick, and `swift`'s own move
-stays in the race to the end (at 3-4 seats for `hard`); without one (the level `hard-v2`)
+stays in the race to the end (at 3 seats for `hard`); without one (the level `hard-v2`)
 the race alone decides.
 """
 

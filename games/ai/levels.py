@@ -28,11 +28,11 @@ def searching(search: Callable[..., dict]) -> Policy:
 
 
 # The searching levels' searches, by level: each returns the move with the figures behind
-# it (`bench ai` reads those). `hard` searches with the network's guide at 3-4 seats
+# it (`bench ai` reads those). `hard` searches with the network's guide at 3 seats
 # (`guide.HARD`: the network's cost weighed with the race's); `hard-v1` is the first `hard`
 # (flat determinized search); `hard-v2` is `hard` without the guide, the yardstick a guide
-# must beat; `hard-net` the guide at every table size, kept to measure it at 5-6 seats,
-# where it has not beaten `hard-v2` (docs/ai.md).
+# must beat; `hard-net` the guide at every table size, kept to measure it at 4-6 seats
+# (at 5 it has not beaten `hard-v2`; docs/ai.md).
 SEARCHES: dict[str, Callable[..., dict]] = {
     "hard": functools.partial(hard.search, guide=guide.HARD),
     "hard-v1": search_v1.search,

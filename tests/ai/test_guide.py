@@ -24,7 +24,7 @@ from games.ai.race import Race
 RECORDED = json.loads(Path(__file__).with_name("hard_v2_moves.json").read_text())
 
 
-# `hard` leaves 5-6 seat tables to the race alone.
+# `hard` leaves 4-6 seat tables to the race alone.
 @pytest.mark.parametrize(("level", "players"), [("hard-v2", 3), ("hard-v2", 5), ("hard", 5)])
 def test_the_search_without_the_network_makes_the_moves_recorded_before_it(level, players):
     key = str(players)
@@ -83,7 +83,7 @@ def test_the_guide_keeps_swifts_move_and_weighs_its_cost(players):
         assert plain["move"] == v["legal_moves"][race.winner()]
 
 
-def test_hard_is_guided_at_three_and_four_seats_only():
+def test_hard_is_guided_at_three_seats_only():
     for players in (3, 4, 5, 6):
         view = sample_views(players, 1, f"tables:{players}")[3]
-        assert (HARD.advise(view) is not None) == (players <= 4)
+        assert (HARD.advise(view) is not None) == (players == 3)
