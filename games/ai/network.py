@@ -14,9 +14,10 @@ position: a 5-6 seat table deals fewer cards with more seats to pass them on, an
 network of each group learns its game from its own games and `hard`'s choices there. Each
 plays by the rule measured best for it (docs/ai.md): at 3-4 seats the least `q` less
 twice the move's log-likelihood of being `hard`'s choice (a move `hard` would likely make
-may cost a little more), at 5-6 the likeliest of `hard`'s choices. A group may hold several networks trained apart (an ensemble): their
-outputs are averaged, and as their errors are partly their own, the average ranks the
-moves better than either (measured at 5-6 seats, docs/ai.md). The weights are `.npz`
+may cost a little more), at 5-6 the likeliest of `hard`'s choices. A group may hold
+several networks trained apart (an ensemble): their outputs are averaged, and as their
+errors are partly their own, the average ranks the moves better than either (measured at
+5-6 seats, docs/ai.md). The weights are `.npz`
 files in this package, written by `manage.py train_swift` with the command that made them
 (`meta`). Each is read once, on first use, and kept: serving needs NumPy only, no
 training library.
