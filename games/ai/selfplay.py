@@ -12,9 +12,10 @@ the move made (`features.encode`), and what it came to for the deciding seat:
 
 The behaviour policy is `normal` (or the network being trained), leaving it for a
 uniformly random legal move with probability `explore`. With `teacher_iterations`, one
-seat a game (turning with the game number) is `hard` at that many deals a decision (its
-deterministic mode): its decisions are recorded as the others', and also with every legal
-move's features and the one it chose, for imitation. Everything follows from `seed`.
+seat a game (turning with the game number) is `hard`'s search at that many deals a
+decision (its deterministic mode): its decisions are recorded as the others', and also
+with every legal move's features and the one it chose, for imitation. Everything follows
+from `seed`.
 """
 
 import multiprocessing
@@ -30,6 +31,11 @@ from .features import SIZE, encode
 from .levels import choose_move
 from .training import forward
 from .value import LOSS_COST, RoundValue
+
+# The teacher is the search without the network (`hard` at 3 seats weighs in the very
+# network it would then be teaching): the data, and so the weights, follow from the seed
+# whatever network is committed.
+TEACHER = "hard-v2"
 
 
 @dataclass
@@ -103,7 +109,7 @@ def _decide(data, seen, is_teacher, rng, explore, behaviour, teacher_iterations)
     if len(moves) == 1:
         return None
     if is_teacher:
-        move = choose_move("hard", seen, rng, iterations=teacher_iterations)
+        move = choose_move(TEACHER, seen, rng, iterations=teacher_iterations)
         data.teacher_x.append(encode(seen).astype(np.float16))
         data.teacher_choice.append(moves.index(move))
         return move

@@ -15,9 +15,11 @@ from games.ai import choose_move
 from games.ai.features import encode
 from games.ai.guide import HARD, Advice, Guide
 from games.ai.hard import race_tricks, search
+from games.ai.levels import SEARCHES
 from games.ai.network import WEIGHTS, Q, network
 from games.ai.passing import race_pass
 from games.ai.race import Race
+from games.ai.selfplay import TEACHER
 
 # Moves of `hard` before the network came in (`hard.search` with no guide), recorded on
 # positions of normal self-play at a fixed number of deals, its deterministic mode.
@@ -87,3 +89,7 @@ def test_hard_is_guided_at_three_seats_only():
     for players in (3, 4, 5, 6):
         view = sample_views(players, 1, f"tables:{players}")[3]
         assert (HARD.advise(view) is not None) == (players == 3)
+
+
+def test_swifts_teacher_is_the_search_without_the_network():
+    assert SEARCHES[TEACHER] is search  # no guide: the network never teaches itself
