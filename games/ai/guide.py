@@ -26,10 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .network import rate
+from .network import WEIGHTS, rate
 from .race import Race
-
-EVERY_TABLE = frozenset({3, 4, 5, 6})
 
 
 @dataclass(frozen=True)
@@ -51,7 +49,7 @@ class Guide:
     which table sizes."""
 
     weight: float
-    tables: frozenset[int] = EVERY_TABLE
+    tables: frozenset[int] = frozenset(WEIGHTS)  # every table size with a network
 
     def advise(self, view: dict) -> Advice | None:
         """The network's word, or None at a table size the guide leaves to the race."""

@@ -17,10 +17,9 @@ twice the move's log-likelihood of being `hard`'s choice (a move `hard` would li
 may cost a little more), at 5-6 the likeliest of `hard`'s choices. A group may hold
 several networks trained apart (an ensemble): their outputs are averaged, and as their
 errors are partly their own, the average ranks the moves better than either (measured at
-5-6 seats, docs/ai.md). The weights are `.npz`
-files in this package, written by `manage.py train_swift` with the command that made them
-(`meta`). Each is read once, on first use, and kept: serving needs NumPy only, no
-training library.
+5-6 seats, docs/ai.md). The weights are `.npz` files in this package, written by
+`manage.py train_swift` with the command that made them (`meta`). Each is read once, on
+first use, and kept: serving needs NumPy only, no training library.
 """
 
 import functools
@@ -122,11 +121,16 @@ def network(weights: Weights) -> Network | Ensemble:
     return members[0] if len(members) == 1 else Ensemble(members)
 
 
+def _read(view: dict) -> tuple[Weights, np.ndarray]:
+    """The table size's weights and its network's outputs for each legal move."""
+    weights = WEIGHTS[view["players"]]
+    return weights, network(weights).outputs(encode(view))
+
+
 def rate(view: dict) -> tuple[np.ndarray, int]:
     """The table size's network's cost in cards of each of the view's legal moves
     (`Weights.costs`), and the row of the move `swift` plays."""
-    weights = WEIGHTS[view["players"]]
-    out = network(weights).outputs(encode(view))
+    weights, out = _read(view)
     return weights.costs(out), weights.best(out)
 
 
@@ -135,4 +139,5 @@ def swift_policy(view: dict, rng, **_) -> dict:
     moves = view["legal_moves"]
     if len(moves) == 1:
         return moves[0]
-    return moves[rate(view)[1]]
+    weights, out = _read(view)  # not `rate`: the guide's costs are no use here
+    return moves[weights.best(out)]
