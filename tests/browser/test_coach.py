@@ -72,7 +72,8 @@ def test_anyone_has_a_seat_of_a_public_game_analysed_and_follows_it_as_it_runs(
     new_phone, make_user, monkeypatch
 ):
     """The analysis waits in the coach's queue: the replay says so, and shows the marks
-    once the coach's worker has done it."""
+    once the coach's worker has done it. The seat's own load, answered after the ask (the
+    worst order of the two), does not undo what the ask showed."""
     make_user("alice")
     game_id = finished_game_of("alice")
     held = []
@@ -80,8 +81,28 @@ def test_anyone_has_a_seat_of_a_public_game_analysed_and_follows_it_as_it_runs(
     bob = new_phone()
     sign_up(bob, "bob")  # not at the table
     bob.goto(f"/#/game/{game_id}/replay")
+    late = []  # the seat's first load, answered by the server but held from the page
+
+    def hold_first(route):
+        if late:
+            route.continue_()
+        else:
+            late.append((route, route.fetch()))
+
+    bob.route(f"**/api/games/{game_id}/analyses/2", hold_first)
     bob.get_by_label("Seat", exact=True).select_option(label=record_of(game_id)["seats"][2])
+    for _ in range(100):  # the handler runs while the page is waited on
+        if late:
+            break
+        bob.wait_for_timeout(50)
+    assert late, "the seat's load was not routed"
     bob.get_by_role("button", name="Analyse").click()
+    expect(bob.locator(".coach-status")).to_have_text("Waiting for the coach…")
+    route, not_yet = late[0]
+    assert not_yet.status == 404
+    with bob.expect_response(lambda response: response.status == 404):
+        route.fulfill(response=not_yet)
+    bob.wait_for_timeout(500)
     expect(bob.locator(".coach-status")).to_have_text("Waiting for the coach…")
     expect(bob.get_by_role("button", name="Analyse")).to_be_disabled()
 

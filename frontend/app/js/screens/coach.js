@@ -31,6 +31,10 @@ export function coach(gameId, game, seats) {
   const anySeat = !game.private;
   let marks = new Map(); // step key -> mark
   let timer = null;
+  // Each question (a load, a poll, an ask) supersedes the ones before it: an answer that
+  // comes after a newer question (the seat changed, or an ask overtook a load still on
+  // its way) is stale and dropped.
+  let question = 0;
   let hooks = { steps: [], jump: () => {}, redraw: () => {} };
 
   const status = h("p", { class: "coach-status", role: "status", "aria-live": "polite" });
@@ -82,18 +86,24 @@ export function coach(gameId, game, seats) {
     status.textContent = err.detail || t("error.generic");
   }
 
+  // Shows the answer to a question unless a newer one was asked since.
+  function answer(request, otherwise) {
+    const asked = ++question;
+    request
+      .then((analysis) => { if (asked === question) show(analysis); })
+      .catch((err) => { if (asked === question) otherwise(err); });
+  }
+
   function load() {
     if (seat() === null) return;
-    const asked = seat();
-    api.analysis(gameId, asked)
-      .then((analysis) => { if (asked === seat()) show(analysis); })
-      .catch((err) => { if (asked === seat()) (err.status === 404 ? show(null) : failed(err)); });
+    answer(api.analysis(gameId, seat()), (err) => (err.status === 404 ? show(null) : failed(err)));
   }
 
   function ask() {
+    clearTimeout(timer);
     button.disabled = true;
     status.textContent = t("coach.asking");
-    api.analyse(gameId, seat()).then(show).catch(failed);
+    answer(api.analyse(gameId, seat()), failed);
   }
 
   // Leaving the screen stops the polling.
