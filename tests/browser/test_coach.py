@@ -102,7 +102,7 @@ def test_anyone_has_a_seat_of_a_public_game_analysed_and_follows_it_as_it_runs(
     assert not_yet.status == 404
     with bob.expect_response(lambda response: response.status == 404):
         route.fulfill(response=not_yet)
-    bob.wait_for_timeout(500)
+    bob.wait_for_timeout(500)  # time for the page to handle the late answer
     expect(bob.locator(".coach-status")).to_have_text("Waiting for the coach…")
     expect(bob.get_by_role("button", name="Analyse")).to_be_disabled()
 
