@@ -81,27 +81,18 @@ def test_anyone_has_a_seat_of_a_public_game_analysed_and_follows_it_as_it_runs(
     bob = new_phone()
     sign_up(bob, "bob")  # not at the table
     bob.goto(f"/#/game/{game_id}/replay")
-    late = []  # the seat's first load, answered by the server but held from the page
-
-    def hold_first(route):
-        if late:
-            route.continue_()
-        else:
-            late.append((route, route.fetch()))
-
-    bob.route(f"**/api/games/{game_id}/analyses/2", hold_first)
+    seat_2 = f"/api/games/{game_id}/analyses/2"
+    bob_user = get_user_model().objects.get(username="bob")
+    not_yet = client_for(bob_user).get(seat_2)  # the server's answer before the ask
+    assert not_yet.status_code == 404
+    late = []  # the seat's first load, held until the ask has been answered
+    bob.route(f"**{seat_2}", lambda route: route.continue_() if late else late.append(route))
     bob.get_by_label("Seat", exact=True).select_option(label=record_of(game_id)["seats"][2])
-    for _ in range(100):  # the handler runs while the page is waited on
-        if late:
-            break
-        bob.wait_for_timeout(50)
-    assert late, "the seat's load was not routed"
     bob.get_by_role("button", name="Analyse").click()
     expect(bob.locator(".coach-status")).to_have_text("Waiting for the coach…")
-    route, not_yet = late[0]
-    assert not_yet.status == 404
-    with bob.expect_response(lambda response: response.status == 404):
-        route.fulfill(response=not_yet)
+    assert len(late) == 1
+    with bob.expect_response(f"**{seat_2}"):
+        late[0].fulfill(status=404, body=not_yet.content, content_type="application/json")
     bob.wait_for_timeout(500)  # time for the page to handle the late answer
     expect(bob.locator(".coach-status")).to_have_text("Waiting for the coach…")
     expect(bob.get_by_role("button", name="Analyse")).to_be_disabled()
