@@ -3,8 +3,10 @@ anyone from a barkside-record/1 file opened on the phone."""
 
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 from django.contrib.auth import get_user_model
+from django.db import connections
 from playwright.sync_api import Page, expect
 
 from games import services
@@ -17,15 +19,26 @@ from .conftest import PASSWORD, SCREENSHOTS, game_number, sign_up
 
 
 def finished_game_of(username: str, private: bool = False) -> int:
-    user = get_user_model().objects.get(username=username)
-    game = services.game_create(
-        user=user, players=3, ai=["random", "random"], time_per_move=60, private=private
-    )
-    game.refresh_from_db()
-    last = fast_forward(game)
-    services.apply_move(game.pk, Actor("player", last.pop("seat")), last, game.version)
-    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
-    return game.pk
+    """A game of `username`'s against two AI seats, played to its end. In a thread of its
+    own: Playwright's sync API keeps an event loop in the test's thread, where the moves'
+    broadcasts (`async_to_sync`) refuse to run."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(_play_to_the_end, username, private).result()
+
+
+def _play_to_the_end(username: str, private: bool) -> int:
+    try:
+        user = get_user_model().objects.get(username=username)
+        game = services.game_create(
+            user=user, players=3, ai=["random", "random"], time_per_move=60, private=private
+        )
+        game.refresh_from_db()
+        last = fast_forward(game)
+        services.apply_move(game.pk, Actor("player", last.pop("seat")), last, game.version)
+        assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+        return game.pk
+    finally:
+        connections.close_all()  # this thread's own: the test database must drop at the end
 
 
 def step_through(page: Page, record: dict) -> None:
