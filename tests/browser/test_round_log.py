@@ -25,7 +25,7 @@ def late_in_a_round(state: dict, finished: int) -> dict:
 
     The test plays that round to its end on the table, so the game must not end with it:
     a round puts 3 cards into one doghouse, and a doghouse of at most 6 cannot hold the
-    seven kinds that end a game (the deck lasts 11 rounds at 3 players)."""
+    seven kinds that end a game (the deck lasts 12 rounds at 3 players)."""
     for tries in itertools.count():
         late = _late_in_a_round(state, finished, random.Random(tries))
         if max(map(len, late["doghouses"])) <= 3:
