@@ -5,8 +5,10 @@ scheduled with `transaction.on_commit`.
 """
 
 import random
+from datetime import UTC, datetime
 
 import pytest
+import time_machine
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -14,6 +16,15 @@ from games import engine, services
 from games.models import Game, GameEvent
 from games.services import Actor
 from tests.helpers import client_for, fast_forward
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # where a frozen `clock` starts
+
+
+@pytest.fixture
+def clock():
+    """A frozen clock (time-machine) at T0, moved on by hand with `clock.shift`."""
+    with time_machine.travel(T0, tick=False) as traveller:
+        yield traveller
 
 
 @pytest.fixture(autouse=True)
@@ -115,12 +126,23 @@ def move(client, game_id, kind, cards=None, *, version=None, **extra):
 _version = version
 
 
+def pass_first(client, game_id) -> None:
+    """The client's seat passes its first legal pass."""
+    legal = get(client, game_id)["view"]["legal_moves"]
+    response = move(client, game_id, "pass", legal[0]["cards"])
+    assert response.status_code == 200, response.json()
+
+
+def others_pass(game_id, clients) -> None:
+    """Everyone but seat 0 passes: the table waits on the first client alone."""
+    for client in clients[1:]:
+        pass_first(client, game_id)
+
+
 def pass_all(game_id, clients) -> None:
     """Every seat passes its first legal pass: the round moves on to its tricks."""
     for client in clients:
-        legal = get(client, game_id)["view"]["legal_moves"]
-        response = move(client, game_id, "pass", legal[0]["cards"])
-        assert response.status_code == 200, response.json()
+        pass_first(client, game_id)
     assert state(game_id)["phase"] == engine.TRICKS
 
 

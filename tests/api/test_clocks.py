@@ -5,31 +5,17 @@ an overrun draws on it; the sweeper times out only the seats whose own deadline 
 from datetime import UTC, datetime, timedelta
 
 import pytest
-import time_machine
 
 from games import clocks, selectors, services
 from games.models import Game, GameEvent, Seat
 
-from .conftest import get, human_table, move
+from .conftest import T0, get, human_table, pass_first
 
-T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DAY = 24 * 3600  # the API's default time per move
-
-
-@pytest.fixture
-def clock():
-    with time_machine.travel(T0, tick=False) as traveller:
-        yield traveller
 
 
 def seat(game_id, number) -> Seat:
     return Seat.objects.get(game_id=game_id, number=number)
-
-
-def pass_first(client, game_id):
-    legal = get(client, game_id)["view"]["legal_moves"]
-    response = move(client, game_id, "pass", legal[0]["cards"])
-    assert response.status_code == 200, response.json()
 
 
 @pytest.mark.parametrize(

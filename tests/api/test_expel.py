@@ -3,10 +3,9 @@ deadline a seat missed until its player moves again, the other people still play
 hand it to the AI, when all of them agree; every vote is logged. Live games have none.
 An expelled seat is rated last and counts as a game not finished (the rules page)."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
-import time_machine
 from django.conf import settings
 
 from barkside.notices import HANDED_OVER
@@ -18,23 +17,10 @@ from matchmaking.models import RatingChange
 from tests.helpers import client_for, fast_forward
 from tests.matchmaking.conftest import Inbox
 
-from .conftest import create, get, human_table, move
+from .conftest import T0, create, get, human_table, move, others_pass
 
-T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DEADLINE = T0 + timedelta(days=2)  # a day a move, and a day in the bank
 GRACE = timedelta(seconds=settings.EXPEL_GRACE_SECONDS)
-
-
-@pytest.fixture
-def clock():
-    with time_machine.travel(T0, tick=False) as traveller:
-        yield traveller
-
-
-def others_pass(game_id, clients):
-    for client in clients[1:]:
-        legal = get(client, game_id)["view"]["legal_moves"]
-        assert move(client, game_id, "pass", legal[0]["cards"]).status_code == 200
 
 
 @pytest.fixture

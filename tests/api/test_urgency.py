@@ -2,30 +2,15 @@
 most recent move first; each line with your deadline, the last move as the viewer may
 know it (a pass's cards only for its passer and receiver) and whom the table waits for."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
-import pytest
-import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Seat
 from tests.helpers import client_for
 
-from .conftest import create, get, human_table, move
-
-T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def clock():
-    with time_machine.travel(T0, tick=False) as traveller:
-        yield traveller
-
-
-def pass_first(client, game_id):
-    legal = get(client, game_id)["view"]["legal_moves"]
-    assert move(client, game_id, "pass", legal[0]["cards"]).status_code == 200
+from .conftest import create, get, human_table, move, pass_first
 
 
 def mine(user) -> list[dict]:

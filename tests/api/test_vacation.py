@@ -2,10 +2,9 @@
 time away when they are back (a move, by hand, or the days running out); live games go
 on; opponents see "on vacation until"; a yearly allowance (frozen clock, time-machine)."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
-import time_machine
 
 from barkside import notices
 from games import services
@@ -13,23 +12,9 @@ from games.models import Game, GameEvent, PlayerSettings, Seat, Vacation
 from games.signals import game_notices
 from tests.helpers import client_for
 
-from .conftest import create, get, human_table, move
+from .conftest import T0, create, get, human_table, move, others_pass
 
-T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
-
-
-@pytest.fixture
-def clock():
-    with time_machine.travel(T0, tick=False) as traveller:
-        yield traveller
-
-
-def others_pass(game_id, clients):
-    """Everyone but seat 0 passes: the table waits on alice alone."""
-    for client in clients[1:]:
-        legal = get(client, game_id)["view"]["legal_moves"]
-        assert move(client, game_id, "pass", legal[0]["cards"]).status_code == 200
 
 
 @pytest.fixture
