@@ -17,7 +17,7 @@ from matchmaking.models import RatingChange
 from tests.helpers import client_for, fast_forward
 from tests.matchmaking.conftest import Inbox
 
-from .conftest import T0, create, get, human_table, move, others_pass
+from .conftest import T0, create, get, human_table, others_pass, pass_first
 
 DEADLINE = T0 + timedelta(days=2)  # a day a move, and a day in the bank
 GRACE = timedelta(seconds=settings.EXPEL_GRACE_SECONDS)
@@ -111,8 +111,7 @@ def test_the_players_own_move_closes_the_vote(clock, waiting_on_alice):
     game_id, (alice, bob, carol) = waiting_on_alice
     clock.move_to(DEADLINE + GRACE)
     assert expel(bob, game_id).status_code == 200
-    legal = get(alice, game_id)["view"]["legal_moves"]
-    assert move(alice, game_id, "pass", legal[0]["cards"]).status_code == 200  # late, hers
+    pass_first(alice, game_id)  # late, hers
     seat = alices_seat(game_id)
     assert (seat.overdue_since, seat.expel_votes) == (None, [])
     assert refused(expel(carol, game_id)) == (409, "not_overdue")
